@@ -1,0 +1,9 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/layout/app-shell";
+import { getSessionUser } from "@/lib/api/route";
+
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  if (!(await getSessionUser())) redirect("/");
+  return <AppShell>{children}</AppShell>;
+}

@@ -1,0 +1,11 @@
+// POST /api/auth/logout — ends the session (clears the cookie); GET is the spec's fallback for the same
+import { ok, withPublic } from "@/lib/api/route";
+import { signOut } from "@/lib/auth/next-auth";
+
+const logout = withPublic(async () => {
+  await signOut({ redirect: false });
+  return ok({ message: "Logged out" });
+});
+
+export const POST = logout;
+export const GET = logout;

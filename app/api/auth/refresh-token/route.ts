@@ -1,0 +1,8 @@
+// POST /api/auth/refresh-token — re-issues the session cookie with a fresh expiry
+import { ok, withUser } from "@/lib/api/route";
+import { unstable_update } from "@/lib/auth/next-auth";
+
+export const POST = withUser(async () => {
+  await unstable_update({});
+  return ok({ message: "Session refreshed" });
+});

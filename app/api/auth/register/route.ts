@@ -1,0 +1,11 @@
+// POST /api/auth/register — create an e-mail + password account and sign it in
+import { ok, parseJson, withPublic } from "@/lib/api/route";
+import { registerSchema } from "@/lib/auth/schemas";
+import { registerUser, startPasswordSession, toPublicUser } from "@/lib/auth/service";
+
+export const POST = withPublic(async ({ req }) => {
+  const input = await parseJson(req, registerSchema);
+  const user = await registerUser(input);
+  await startPasswordSession(user.id);
+  return ok({ message: "Registration successful", user: toPublicUser(user) }, { status: 201 });
+});

@@ -1,0 +1,10 @@
+// GET /api/health — database, Redis, worker presence and the oldest due-but-unpublished post
+import { ok, withPublic } from "@/lib/api/route";
+import { getHealthReport } from "@/lib/ops/health";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withPublic(async () => {
+  const report = await getHealthReport();
+  return ok({ ...report }, { status: report.status === "down" ? 503 : 200 });
+});

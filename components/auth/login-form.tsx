@@ -1,0 +1,101 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useSession } from "@/components/session/session-provider";
+import { errorMessage, http } from "@/lib/api/http";
+import { loginSchema } from "@/lib/auth/schemas";
+import { login } from "@/lib/hooks/auth-api";
+import { FormError } from "./form-error";
+import { OAuthButtons } from "./oauth-buttons";
+
+/** next-auth sends failed Google/Facebook sign-ins back here with ?error=<type>. */
+const oauthErrors: Record<string, string> = {
+  AccessDenied: "Sign-in was cancelled or denied.",
+  OAuthAccountNotLinked: "This email is already used with another sign-in method.",
+};
+
+type Phase = "idle" | "signing-in" | "loading-accounts";
+
+export function LoginForm() {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const { reload } = useSession();
+  const oauthError = searchParams.get("error");
+  const [error, setError] = useState<string | null>(
+    oauthError ? (oauthErrors[oauthError] ?? "Sign-in failed. Please try again.") : null,
+  );
+  const [phase, setPhase] = useState<Phase>("idle");
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Login failed");
+
+    setError(null);
+    setPhase("signing-in");
+    try {
+      await login(http, parsed.data);
+      setPhase("loading-accounts");
+      await reload();
+      router.replace("/dashboard");
+    } catch (caught) {
+      setPhase("idle");
+      setError(errorMessage(caught, "Login failed"));
+    }
+  }
+
+  const busy = phase !== "idle";
+  return (
+    <div className="grid gap-6">
+      <FormError message={error} />
+      <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" noValidate={false}>
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" autoComplete="email" required />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="password">Password</Label>
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <div className="flex items-center gap-2">
+            <Checkbox id="remember" name="remember" defaultChecked />
+            <Label htmlFor="remember" className="font-normal">
+              Remember me
+            </Label>
+          </div>
+          <button
+            type="button"
+            className="text-primary font-medium underline-offset-4 hover:underline"
+            onClick={() => toast.info("Password reset by e-mail is not available yet. Please contact support.")}
+          >
+            Forgot your password?
+          </button>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {phase === "signing-in" ? "Signing in..." : phase === "loading-accounts" ? "Loading your accounts..." : "Sign in"}
+        </Button>
+      </form>
+      <div className="text-muted-foreground flex items-center gap-3 text-xs uppercase">
+        <span className="bg-border h-px flex-1" />
+        or
+        <span className="bg-border h-px flex-1" />
+      </div>
+      <OAuthButtons intent="login" onError={setError} />
+      <p className="text-muted-foreground text-center text-sm">
+        Don&apos;t have an account?{" "}
+        <Link href="/register" className="text-primary font-medium underline-offset-4 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

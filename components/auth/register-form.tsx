@@ -1,0 +1,103 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useSession } from "@/components/session/session-provider";
+import { errorMessage, http } from "@/lib/api/http";
+import { registerSchema } from "@/lib/auth/schemas";
+import { register } from "@/lib/hooks/auth-api";
+import { FormError } from "./form-error";
+import { OAuthButtons } from "./oauth-buttons";
+
+export function RegisterForm() {
+  const router = useRouter();
+  const { reload } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = registerSchema.safeParse({
+      name: form.get("name"),
+      email: form.get("email"),
+      password: form.get("password"),
+      password2: form.get("confirmPassword"),
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Registration failed");
+    if (!termsAccepted) return setError("Please accept the Terms and Conditions and Privacy Policy");
+
+    setError(null);
+    setBusy(true);
+    try {
+      await register(http, parsed.data);
+      await reload();
+      router.replace("/dashboard");
+    } catch (caught) {
+      setBusy(false);
+      setError(errorMessage(caught, "Registration failed"));
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <FormError message={error} />
+      <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="name">Full name</Label>
+          <Input id="name" name="name" autoComplete="name" required />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email address</Label>
+          <Input id="email" name="email" type="email" autoComplete="email" required />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="password">Password</Label>
+          <Input id="password" name="password" type="password" autoComplete="new-password" required aria-describedby="password-hint" />
+          <p id="password-hint" className="text-muted-foreground text-xs">
+            Must be at least 6 characters
+          </p>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="confirmPassword">Confirm password</Label>
+          <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required />
+        </div>
+        <div className="flex items-start gap-2 text-sm">
+          <Checkbox
+            id="terms"
+            checked={termsAccepted}
+            onCheckedChange={(checked) => setTermsAccepted(checked === true)}
+            aria-required
+            className="mt-0.5"
+          />
+          <Label htmlFor="terms" className="inline font-normal leading-snug">
+            I agree to the{" "}
+            <Link href="/terms" className="text-primary underline-offset-4 hover:underline">
+              Terms and Conditions
+            </Link>{" "}
+            and{" "}
+            <Link href="/privacy" className="text-primary underline-offset-4 hover:underline">
+              Privacy Policy
+            </Link>
+          </Label>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating account..." : "Create account"}
+        </Button>
+      </form>
+      <OAuthButtons intent="signup" onError={setError} />
+      <p className="text-muted-foreground text-center text-sm">
+        Already have an account?{" "}
+        <Link href="/login" className="text-primary font-medium underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import { useSession } from "@/components/session/session-provider";
+import { Footer } from "./footer";
+import { PageSpinner } from "./page-spinner";
+import { TopBar } from "./top-bar";
+
+/** Signed-in pages: the spinner while the session is unknown, home when it turns out to be gone. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const router = useRouter();
+
+  useEffect(() => {
+    if (session.status === "unauthenticated") router.replace("/");
+  }, [session.status, router]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        {session.status === "authenticated" ? children : <PageSpinner label="Checking your session" />}
+      </main>
+      <Footer />
+    </div>
+  );
+}

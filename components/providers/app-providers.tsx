@@ -1,0 +1,36 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { SessionProvider } from "@/components/session/session-provider";
+import { ThemeProvider } from "@/components/theme/theme-provider";
+import { Toaster } from "@/components/ui/sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { HttpError } from "@/lib/api/http";
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            staleTime: 30_000,
+            // A 4xx will not heal by asking again.
+            retry: (count, error) => !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 2,
+          },
+        },
+      }),
+  );
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <TooltipProvider delayDuration={200}>
+            {children}
+            <Toaster />
+          </TooltipProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { http } from "@/lib/api/http";
+import { loadSession, logout, type SessionData } from "@/lib/hooks/auth-api";
+
+type SessionState =
+  | { status: "loading"; data: null }
+  | { status: "authenticated"; data: SessionData }
+  | { status: "unauthenticated"; data: null };
+
+interface SessionContextValue {
+  session: SessionState;
+  /** Reloads the user, accounts and stats (after login, a connection, a success banner). */
+  reload: () => Promise<SessionData | null>;
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<SessionState>({ status: "loading", data: null });
+
+  const apply = useCallback((data: SessionData | null) => {
+    setSession(data ? { status: "authenticated", data } : { status: "unauthenticated", data: null });
+    return data;
+  }, []);
+
+  const lateSession = useCallback((data: SessionData) => apply(data), [apply]);
+
+  const reload = useCallback(async () => apply(await loadSession(http, lateSession)), [apply, lateSession]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadSession(http, lateSession).then((data) => {
+      if (!cancelled) apply(data);
+    });
+    const unsubscribe = http.onSessionCleared(() => {
+      queryClient.clear();
+      apply(null);
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe();
+    };
+  }, [apply, lateSession, queryClient]);
+
+  const signOut = useCallback(async () => {
+    await logout(http);
+    queryClient.clear();
+    apply(null);
+  }, [apply, queryClient]);
+
+  const value = useMemo(() => ({ session, reload, signOut }), [session, reload, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error("useSession must be used inside <SessionProvider>");
+  return context;
+}

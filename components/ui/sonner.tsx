@@ -1,0 +1,44 @@
+"use client";
+
+import type { CSSProperties } from "react";
+import { CircleCheckIcon, InfoIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
+import { useTheme } from "next-themes";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { Spinner } from "@/components/ui/spinner";
+import { getTheme } from "@/lib/themes";
+
+/** Notifications auto-dismiss after 4 s (spec). */
+const TOAST_DURATION_MS = 4000;
+
+function Toaster({ duration = TOAST_DURATION_MS, ...props }: ToasterProps) {
+  const { resolvedTheme } = useTheme();
+  // Sonner only knows light and dark; our other themes are dark-ish. The colours themselves
+  // come from the theme's CSS variables below.
+  const colorScheme: ToasterProps["theme"] = getTheme(resolvedTheme).colorScheme;
+
+  return (
+    <Sonner
+      theme={colorScheme}
+      duration={duration}
+      className="toaster group"
+      icons={{
+        success: <CircleCheckIcon className="text-success size-4" aria-hidden="true" />,
+        info: <InfoIcon className="text-primary size-4" aria-hidden="true" />,
+        warning: <TriangleAlertIcon className="text-warning size-4" aria-hidden="true" />,
+        error: <OctagonXIcon className="text-destructive size-4" aria-hidden="true" />,
+        loading: <Spinner />,
+      }}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+          "--border-radius": "var(--radius)",
+        } as CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+export { Toaster, TOAST_DURATION_MS };

@@ -1,0 +1,89 @@
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, timestamptz, updatedAt } from "./columns";
+
+export const subscriptionTierEnum = pgEnum("subscription_tier", ["free", "standard", "premium"]);
+export type SubscriptionTier = (typeof subscriptionTierEnum.enumValues)[number];
+
+export const subscriptionStatusEnum = pgEnum("subscription_status", ["active", "trialing", "cancelled", "past_due"]);
+export type SubscriptionStatus = (typeof subscriptionStatusEnum.enumValues)[number];
+
+export const usageKindEnum = pgEnum("usage_kind", [
+  "ai_request",
+  "post_created",
+  "media_stored",
+  "media_deleted",
+  "chat_message",
+]);
+export type UsageKind = (typeof usageKindEnum.enumValues)[number];
+
+/** At most one per user. The current period bounds the monthly usage limits. */
+export const subscriptions = pgTable("subscriptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tier: subscriptionTierEnum("tier").notNull().default("free"),
+  status: subscriptionStatusEnum("status").notNull().default("active"),
+  isTrial: boolean("is_trial").notNull().default(false),
+  trialEndsAt: timestamptz("trial_ends_at"),
+  currentPeriodStart: timestamptz("current_period_start").notNull().defaultNow(),
+  currentPeriodEnd: timestamptz("current_period_end").notNull(),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  cancelledAt: timestamptz("cancelled_at"),
+  cancelReason: text("cancel_reason"),
+  /** A downgrade that takes effect at currentPeriodEnd; null when none is pending. */
+  pendingTier: subscriptionTierEnum("pending_tier"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Append-only usage ledger; limits and the usage dashboard sum it over the current period. Storage
+ * is media_stored bytes minus media_deleted bytes.
+ */
+export const usageRecords = pgTable(
+  "usage_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: usageKindEnum("kind").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    tokensIn: integer("tokens_in").notNull().default(0),
+    tokensOut: integer("tokens_out").notNull().default(0),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+  },
+  // Limit checks and usage history: one user's records of one kind in a period.
+  (t) => [index("usage_records_user_kind_occurred_idx").on(t.userId, t.kind, t.occurredAt)],
+);
+
+/** Plan changes and charges, for the billing history. Amounts in minor units; negative is a refund. */
+export const billingEvents = pgTable(
+  "billing_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** e.g. "upgrade", "downgrade_scheduled", "downgrade", "cancel", "reactivate", "refund". */
+    type: text("type").notNull(),
+    fromTier: subscriptionTierEnum("from_tier"),
+    toTier: subscriptionTierEnum("to_tier"),
+    amountMinor: integer("amount_minor").notNull().default(0),
+    currency: text("currency").notNull().default("GBP"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_events_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+export type Subscription = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type UsageRecord = typeof usageRecords.$inferSelect;
+export type NewUsageRecord = typeof usageRecords.$inferInsert;
+export type BillingEvent = typeof billingEvents.$inferSelect;
+export type NewBillingEvent = typeof billingEvents.$inferInsert;

@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { chats } from "./chats";
+import { createdAt, timestamptz, updatedAt } from "./columns";
+import { media } from "./media";
+import { socialPages, socialPlatformEnum } from "./social";
+
+export const postStatusEnum = pgEnum("post_status", ["draft", "scheduled", "published", "failed"]);
+export type PostStatus = (typeof postStatusEnum.enumValues)[number];
+
+export const postTargetTypeEnum = pgEnum("post_target_type", ["post", "share"]);
+export type PostTargetType = (typeof postTargetTypeEnum.enumValues)[number];
+
+export const postTargetStatusEnum = pgEnum("post_target_status", ["pending", "publishing", "published", "failed"]);
+export type PostTargetStatus = (typeof postTargetStatusEnum.enumValues)[number];
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title"),
+    content: text("content").notNull().default(""),
+    status: postStatusEnum("status").notNull().default("draft"),
+    /** The message of the "share" targets (a post shared to other pages); null for none. */
+    shareContent: text("share_content"),
+    useAIShareMessage: boolean("use_ai_share_message").notNull().default(false),
+    summarizeForTwitter: boolean("summarize_for_twitter").notNull().default(false),
+    scheduledAt: timestamptz("scheduled_at"),
+    publishedAt: timestamptz("published_at"),
+    // Circular with chats.postId, hence the annotated callback.
+    chatId: uuid("chat_id").references((): AnyPgColumn => chats.id, { onDelete: "set null" }),
+    /** Bumped on every (re)schedule; a queued job carrying an older version is stale and does nothing. */
+    scheduleVersion: integer("schedule_version").notNull().default(0),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // DESC NULLS FIRST is what a plain `ORDER BY x DESC` means; drizzle's bare .desc() emits NULLS
+    // LAST, which Postgres cannot use for that ORDER BY (it would sort instead).
+    // Post list: all of a user's posts, newest first.
+    index("posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Post list filtered by status, newest first.
+    index("posts_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
+    // Scheduler calendar: a user's posts in a date range.
+    index("posts_user_scheduled_idx").on(t.userId, t.scheduledAt),
+    // Dispatcher / recovery: scheduled posts that are due, across all users. Partial, so it stays small.
+    index("posts_scheduled_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+/**
+ * One row per page a post goes to (and per type: the post itself, or a share of it): the per-page
+ * publishing state machine pending → publishing → published | failed. The page name is copied so
+ * history survives a disconnected page (pageId then becomes null).
+ */
+export const postTargets = pgTable(
+  "post_targets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    pageId: uuid("page_id").references(() => socialPages.id, { onDelete: "set null" }),
+    type: postTargetTypeEnum("type").notNull().default("post"),
+    platform: socialPlatformEnum("platform").notNull(),
+    pageName: text("page_name").notNull(),
+    status: postTargetStatusEnum("status").notNull().default("pending"),
+    platformPostId: text("platform_post_id"),
+    platformPostUrl: text("platform_post_url"),
+    /** Our error kind (expired_token, rate_limited, duplicate, permission, transient, …). */
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the current attempt claimed the row; a stale value means a crashed worker. */
+    publishingStartedAt: timestamptz("publishing_started_at"),
+    publishedAt: timestamptz("published_at"),
+    nextAttemptAt: timestamptz("next_attempt_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("post_targets_post_page_type_key").on(t.postId, t.pageId, t.type),
+    // Recovery: targets stuck in "publishing" (or due for retry) by age.
+    index("post_targets_status_updated_idx").on(t.status, t.updatedAt),
+    index("post_targets_page_id_idx").on(t.pageId),
+  ],
+);
+
+/** The ordered media of a post. */
+export const postMedia = pgTable(
+  "post_media",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index("post_media_media_id_idx").on(t.mediaId)],
+);
+
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;
+export type PostTarget = typeof postTargets.$inferSelect;
+export type NewPostTarget = typeof postTargets.$inferInsert;
+export type PostMedia = typeof postMedia.$inferSelect;
+export type NewPostMedia = typeof postMedia.$inferInsert;

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { json } from "./responses";
+import type { SandboxModule } from "./router";
+
+/**
+ * Platform-independent test controls. Platform-specific ones (defining a Facebook user, expiring
+ * a Page token) are registered by the platform under /_control/<platform>/.
+ */
+
+const clockSchema = z.object({ advanceSeconds: z.number().finite() });
+
+export const control: SandboxModule = {
+  name: "control",
+  register(router, store) {
+    router
+      .post("/_control/reset", () => {
+        store.reset();
+        return json(200, { reset: true });
+      })
+      .get("/_control/state", () => json(200, store.snapshot()))
+      // Expiry is checked against the sandbox clock, so a test can age codes and tokens instantly.
+      .post("/_control/clock", async (ctx) => {
+        const parsed = clockSchema.safeParse(await ctx.json());
+        if (!parsed.success)
+          return json(400, { error: "invalid_request", message: 'Body must be {"advanceSeconds": number}' });
+        store.advanceClock(parsed.data.advanceSeconds);
+        return json(200, { now: new Date(store.now()).toISOString(), offsetSeconds: store.clockOffsetSeconds });
+      });
+  },
+};

@@ -1,0 +1,44 @@
+import { startSandbox } from "./server";
+
+/**
+ * `tsx sandbox/index.ts`: runs the platform sandbox until SIGINT/SIGTERM.
+ * It reads its own few variables instead of lib/env.ts, which demands the app's secrets
+ * (AUTH_SECRET, …) that a stand-in for Google has no use for.
+ *   SANDBOX_PORT  port to listen on (default 4010)
+ *   SANDBOX_HOST  interface to bind (default 127.0.0.1; the sandbox grants tokens to anyone)
+ *   SANDBOX_LOG=1 one log line per request
+ */
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 4010;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`SANDBOX_PORT must be a port number (0-65535), got "${value}"`);
+    process.exit(1);
+  }
+  return port;
+}
+
+const sandbox = await startSandbox({
+  port: readPort(process.env.SANDBOX_PORT),
+  host: process.env.SANDBOX_HOST?.trim() || "127.0.0.1",
+  log: process.env.SANDBOX_LOG === "1",
+});
+console.log(`Platform sandbox listening on ${sandbox.url}`);
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  // A second Ctrl-C means "now": don't wait for connections to drain again.
+  if (stopping) process.exit(1);
+  stopping = true;
+  try {
+    await sandbox.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(`[sandbox] error while stopping on ${signal}`, error);
+    process.exit(1);
+  }
+}
+
+process.on("SIGINT", (signal) => void stop(signal));
+process.on("SIGTERM", (signal) => void stop(signal));

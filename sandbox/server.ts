@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { assets } from "./assets";
+import { control } from "./control";
+import { platforms, reservedPrefixes } from "./platforms";
+import { createRequestContext, baseUrlOf } from "./request-context";
+import { BadRequestError, json, type SandboxResponse } from "./responses";
+import { Router } from "./router";
+import { SandboxStore } from "./state";
+
+/**
+ * The platform sandbox: one HTTP server playing Google, Facebook (and later X, LinkedIn, OpenAI)
+ * under path prefixes, plus /_control for tests. Every call to startSandbox gets its own state and
+ * keys, so parallel test files never see each other's users or tokens.
+ */
+
+export interface SandboxOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the sandbox hands out tokens to anyone, so it stays off the network. */
+  host?: string;
+  /** Fixes the externally visible base URL instead of mirroring each request's Host header. */
+  publicUrl?: string;
+  /** One line per request (method, path without query, status, time). Default off. */
+  log?: boolean;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4010 — what SANDBOX_URL should be. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function buildRouter(store: SandboxStore): Router {
+  const router = new Router();
+  for (const part of [control, assets, ...platforms]) part.register(router, store);
+  return router;
+}
+
+async function respond(
+  router: Router,
+  store: SandboxStore,
+  request: IncomingMessage,
+  options: SandboxOptions,
+  fallbackHost: string,
+): Promise<SandboxResponse> {
+  const url = new URL(request.url ?? "/", "http://sandbox.invalid");
+  const method = request.method ?? "GET";
+  const match = router.match(method, url.pathname);
+  if (match.kind === "method-not-allowed") {
+    return json(
+      405,
+      { error: "method_not_allowed", message: `${method} is not supported on ${url.pathname}` },
+      { allow: match.allowed.join(", ") },
+    );
+  }
+  if (match.kind === "not-found") {
+    const reserved = Object.entries(reservedPrefixes).find(
+      ([prefix]) => url.pathname.startsWith(prefix) || `${url.pathname}/` === prefix,
+    );
+    if (reserved)
+      return json(501, { error: "not_implemented", message: `The sandbox does not play ${reserved[1]} yet.` });
+    return json(404, { error: "not_found", message: `No sandbox route for ${method} ${url.pathname}` });
+  }
+  const baseUrl = options.publicUrl?.replace(/\/$/, "") ?? baseUrlOf(request, fallbackHost);
+  const ctx = createRequestContext(request, url, baseUrl, store, match.params);
+  try {
+    return await match.handler(ctx);
+  } catch (error) {
+    if (error instanceof BadRequestError)
+      return json(error.status, { error: "invalid_request", message: error.message });
+    console.error(`[sandbox] ${method} ${url.pathname} failed`, error);
+    return json(500, { error: "server_error", message: "The sandbox failed to handle this request; see its log." });
+  }
+}
+
+function write(response: ServerResponse, request: IncomingMessage, result: SandboxResponse): void {
+  response.writeHead(result.status, { ...result.headers, "content-length": Buffer.byteLength(result.body) });
+  response.end(request.method === "HEAD" ? undefined : result.body);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const store = new SandboxStore();
+  const router = buildRouter(store);
+  let fallbackHost = host;
+
+  const server = createServer((request, response) => {
+    const started = performance.now();
+    respond(router, store, request, options, fallbackHost)
+      .then((result) => {
+        write(response, request, result);
+        if (options.log) {
+          // The query is left out on purpose: it carries codes and access tokens.
+          const path = (request.url ?? "/").split("?")[0];
+          console.log(
+            `[sandbox] ${request.method} ${path} ${result.status} ${Math.round(performance.now() - started)}ms`,
+          );
+        }
+      })
+      .catch((error: unknown) => {
+        console.error("[sandbox] could not write a response", error);
+        response.destroy();
+      });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("The sandbox is not listening on a TCP port");
+  const { port } = address;
+  const visibleHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  fallbackHost = `${visibleHost}:${port}`;
+
+  return {
+    url: options.publicUrl?.replace(/\/$/, "") ?? `http://${fallbackHost}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // fetch keeps connections alive; without this close() would wait for them to idle out.
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Helpers for tests that drive the sandbox over HTTP without a browser: answer a consent screen
+ * the way a person would, and call the control API. Browser tests click "Approve" instead.
+ */
+
+export interface ConsentChoice {
+  decision?: "approve" | "deny";
+  name?: string;
+  email?: string;
+  /** Facebook: the Page ids to tick; by default the screen's own choice (all ticked). */
+  pageIds?: string[];
+}
+
+function unescapeHtml(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/**
+ * Opens an authorization URL, fills in the consent form and submits it.
+ * Returns the URL the sandbox redirects to (the client's redirect_uri with code or error).
+ */
+export async function answerConsent(authorizeUrl: string, choice: ConsentChoice = {}): Promise<URL> {
+  const page = await fetch(authorizeUrl, { redirect: "manual" });
+  const markup = await page.text();
+  if (page.status !== 200) throw new Error(`Consent screen answered ${page.status}: ${markup.slice(0, 500)}`);
+  const action = /<form method="post" action="([^"]+)"/.exec(markup)?.[1];
+  if (!action) throw new Error("No consent form on the page");
+
+  const form = new URLSearchParams();
+  for (const [, name, value] of markup.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    if (name !== undefined && value !== undefined) form.append(unescapeHtml(name), unescapeHtml(value));
+  }
+  const field = (name: string) =>
+    unescapeHtml(new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(markup)?.[1] ?? "");
+  form.set("name", choice.name ?? field("name"));
+  form.set("email", choice.email ?? field("email"));
+  const ticked = [...markup.matchAll(/name="page" value="([^"]+)"( checked)?/g)]
+    .filter((m) => m[2])
+    .map((m) => m[1] ?? "");
+  for (const id of choice.pageIds ?? ticked) form.append("page", id);
+  form.set("decision", choice.decision ?? "approve");
+
+  const answer = await fetch(unescapeHtml(action), { method: "POST", body: form, redirect: "manual" });
+  const location = answer.headers.get("location");
+  if (answer.status !== 302 || !location)
+    throw new Error(`Consent answer gave ${answer.status}: ${(await answer.text()).slice(0, 500)}`);
+  return new URL(location);
+}
+
+/** The control API (/_control) of a running sandbox. */
+export function sandboxControl(sandboxUrl: string) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${sandboxUrl}/_control${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data: unknown = await response.json();
+    if (!response.ok)
+      throw new Error(`${method} /_control${path} answered ${response.status}: ${JSON.stringify(data)}`);
+    return data;
+  };
+  return {
+    reset: () => call("POST", "/reset"),
+    state: () => call("GET", "/state"),
+    advanceClock: (seconds: number) => call("POST", "/clock", { advanceSeconds: seconds }),
+    defineFacebookUser: (user: {
+      id?: string;
+      name?: string;
+      email?: string | null;
+      pages?: {
+        id?: string;
+        name: string;
+        category?: string;
+        fan_count?: number;
+        tasks?: string[];
+        picture_url?: string;
+      }[];
+    }) => call("POST", "/facebook/users", user),
+    expireFacebookPageToken: (pageId: string) =>
+      call("POST", `/facebook/pages/${encodeURIComponent(pageId)}/expire-token`),
+    expireFacebookUserTokens: (userId: string) =>
+      call("POST", `/facebook/users/${encodeURIComponent(userId)}/expire-token`),
+  };
+}

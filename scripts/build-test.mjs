@@ -1,0 +1,15 @@
+// Builds the app into .next-test for the test runs, leaving a developer's .next alone.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+
+// Build-time placeholders: route modules are loaded while Next collects page data, and the
+// environment is validated on load. The running test servers get their own values.
+const env = {
+  ...process.env,
+  NEXT_DIST_DIR: ".next-test",
+  AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
+  TOKEN_ENCRYPTION_KEY: process.env.TOKEN_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
+process.exit(result.status ?? 1);

@@ -1,0 +1,102 @@
+// npm test: lint, type check, build, then unit + integration (Vitest) and end-to-end (Playwright)
+// tests. Ends with one plain line `N passed, N failed[, N skipped]` summed over both runners (CI
+// reads it) and exits non-zero if anything failed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const out = path.join(root, ".test-output");
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const problems = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? "ok" : `failed (exit ${result.status ?? result.signal})`} in ${seconds} s`);
+  if (!ok) problems.push(name);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+await preflight();
+step("lint", bin("eslint"), [".", "--max-warnings", "0"]);
+step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+const built = step("build", process.execPath, ["scripts/build-test.mjs"]);
+
+const vitestJson = path.join(out, "vitest.json");
+step("vitest (unit + integration)", bin("vitest"), [
+  "run",
+  ...(built ? [] : ["--project", "unit"]),
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+
+const playwrightJson = path.join(out, "playwright.json");
+if (built) {
+  step("playwright (end-to-end, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const vitest = readJson(vitestJson);
+if (vitest) {
+  counts.passed += vitest.numPassedTests ?? 0;
+  counts.failed += vitest.numFailedTests ?? 0;
+  counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  // A suite that failed to load counts as a failure even when no test inside it ran.
+  counts.failed += (vitest.testResults ?? []).filter((suite) => suite.status === "failed" && (suite.assertionResults ?? []).length === 0).length;
+} else {
+  problems.push("vitest report missing");
+}
+const playwright = built ? readJson(playwrightJson) : null;
+if (playwright?.stats) {
+  counts.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+  counts.failed += playwright.stats.unexpected ?? 0;
+  counts.skipped += playwright.stats.skipped ?? 0;
+  counts.failed += (playwright.errors ?? []).length;
+} else if (built) {
+  problems.push("playwright report missing");
+}
+
+if (problems.length) console.log(`\nProblems: ${problems.join("; ")}`);
+const failed = counts.failed + (problems.length && counts.failed === 0 ? 1 : 0);
+console.log(`\n${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);
+
+/** Postgres and Redis must be up; say which one is missing and how to start it. */
+async function preflight() {
+  const net = await import("node:net");
+  const reachable = (port) =>
+    new Promise((resolve) => {
+      const socket = net.connect({ host: "127.0.0.1", port });
+      socket.setTimeout(2000);
+      socket.once("connect", () => (socket.destroy(), resolve(true)));
+      socket.once("error", () => resolve(false));
+      socket.once("timeout", () => (socket.destroy(), resolve(false)));
+    });
+  const missing = [];
+  if (!(await reachable(5432))) missing.push("PostgreSQL on 127.0.0.1:5432 (start: pg_ctlcluster <version> main start)");
+  if (!(await reachable(6379))) missing.push("Redis on 127.0.0.1:6379 (start: redis-server --daemonize yes)");
+  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) missing.push("Chromium at /usr/bin/chromium (apt-get install -y chromium)");
+  if (missing.length) {
+    console.error(`Missing services:\n  ${missing.join("\n  ")}`);
+    console.log("\n0 passed, 1 failed");
+    process.exit(1);
+  }
+}

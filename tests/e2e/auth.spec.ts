@@ -1,0 +1,126 @@
+import { expect, formError, newUser, registerThroughForm, test } from "./fixtures";
+
+test.describe("sign-in and the app shell", () => {
+  test("register lands on the dashboard with the user's name; sign out returns to the landing page", async ({ page }) => {
+    const user = await registerThroughForm(page, newUser("Ada Lovelace"));
+    await expect(page.getByRole("heading", { name: "Welcome back, Ada Lovelace!" })).toBeVisible();
+    for (const link of ["Dashboard", "Content", "Schedule", "Analytics"]) {
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Create Post" })).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Ada Lovelace" }).click();
+    await expect(page.getByRole("menu").getByText(user.email)).toBeVisible();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toBeVisible();
+
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("login with a wrong password shows the server's message in the red box; the right one signs in", async ({ page }) => {
+    const user = await registerThroughForm(page);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(formError(page)).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: `Welcome back, ${user.name}!` })).toBeVisible();
+  });
+
+  test("register shows 'Passwords do not match' and the 6-character rule", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Short Pass");
+    await page.getByLabel("Email address").fill(newUser().email);
+    await page.getByLabel("Password", { exact: true }).fill("secret1");
+    await page.getByLabel("Confirm password").fill("secret2");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(formError(page)).toHaveText("Passwords do not match");
+
+    await page.getByLabel("Password", { exact: true }).fill("12345");
+    await page.getByLabel("Confirm password").fill("12345");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(formError(page)).toHaveText("Password must be at least 6 characters");
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("route guards: signed out to /, signed in away from /login and /register", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
+
+    await registerThroughForm(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toBeVisible();
+  });
+
+  test("an unknown path shows '404 - Page Not Found'", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 - Page Not Found" })).toBeVisible();
+  });
+
+  test("Sign in with Google through the sandbox lands on the dashboard", async ({ page }) => {
+    const email = newUser().email;
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login with Google" }).click();
+    await expect(page).toHaveTitle(/Sign in with Google/);
+    await page.getByLabel("Name").fill("Grace Google");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Welcome back, Grace Google!" })).toBeVisible();
+  });
+
+  test("the theme picker lists the five themes in order and the choice survives a reload", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByRole("button", { name: "Theme" }).click();
+    const options = page.getByRole("menuitemradio");
+    await expect(options).toHaveText(["Dark", "Light", "Ocean Blue", "Forest Green", "Midnight Dark"]);
+    await expect(page.getByRole("menuitemradio", { name: "Dark", exact: true })).toBeChecked();
+    await page.getByRole("menuitemradio", { name: "Forest Green" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "forest");
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "forest");
+    await page.getByRole("button", { name: "Theme" }).click();
+    await expect(page.getByRole("menuitemradio", { name: "Forest Green" })).toBeChecked();
+  });
+
+  test("menus work from the keyboard", async ({ page }) => {
+    const user = await registerThroughForm(page, newUser("Keyboard User"));
+    await page.getByRole("button", { name: "Keyboard User" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("menu").getByText(user.email)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Keyboard User" })).toBeFocused();
+  });
+
+  test("the mobile menu holds the same items", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await registerThroughForm(page, newUser("Mobile User"));
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    for (const item of ["Dashboard", "Content", "Schedule", "Analytics", "Create Post", "Settings", "Billing"]) {
+      await expect(menu.getByRole("link", { name: item })).toBeVisible();
+    }
+    await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+  });
+});

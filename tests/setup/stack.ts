@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { migrateDatabase } from "@/db/migrate";
+import { startSandbox } from "@/sandbox/server";
+
+/**
+ * A whole Postloom for a test run: a fresh `_test` database (migrated), the platform sandbox and the
+ * built app (`next start` from .next-test, built by `npm run build:test`), on free ports. Nothing
+ * is shared with a developer's running app, and everything is stopped and dropped afterwards.
+ */
+
+export interface Stack {
+  appUrl: string;
+  sandboxUrl: string;
+  databaseUrl: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export function testDatabaseUrl(runId: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/postloom_${runId}_test`;
+  return url.toString();
+}
+
+/** Refuses anything but a database whose name ends in _test: tests must never touch real data. */
+export function assertTestDatabase(databaseUrl: string): void {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!name.endsWith("_test")) throw new Error(`Refusing to use database "${name}": test databases end in _test`);
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  assertTestDatabase(databaseUrl);
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startStack(options: { withWorker?: boolean } = {}): Promise<Stack> {
+  const runId = randomBytes(4).toString("hex");
+  const databaseUrl = testDatabaseUrl(runId);
+  assertTestDatabase(databaseUrl);
+  await migrateDatabase(databaseUrl);
+
+  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", log: process.env.SANDBOX_LOG === "1" });
+  const appPort = await freePort();
+  // A host name, not 127.0.0.1: Next.js reports loopback addresses as "localhost", and OAuth
+  // redirect URIs must match exactly.
+  const appUrl = `http://localhost:${appPort}`;
+  const env: Record<string, string> = {
+    APP_URL: appUrl,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    REDIS_PREFIX: `postloom-test-${runId}`,
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    SANDBOX_URL: sandbox.url,
+    NEXT_DIST_DIR: ".next-test",
+  };
+  const childEnv = { ...cleanEnv(), ...env };
+
+  const children: ChildProcess[] = [];
+  const app = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(appPort), "-H", "localhost"], {
+    cwd: root,
+    env: { ...childEnv, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(app);
+  pipeLogs(app, "web");
+  if (options.withWorker) {
+    const worker = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "workers/index.ts"], {
+      cwd: root,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(worker);
+    pipeLogs(worker, "worker");
+  }
+
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+    await sandbox.close();
+    await dropDatabase(databaseUrl).catch((error: unknown) => console.error("could not drop test database", error));
+  };
+  try {
+    await waitForHttp(`${appUrl}/api/health`, app);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { appUrl, sandboxUrl: sandbox.url, databaseUrl, env, stop };
+}
+
+/** The parent's environment without anything that would point the app at real services. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const copy = { ...process.env };
+  for (const key of Object.keys(copy)) {
+    if (/^(GOOGLE|FACEBOOK|TWITTER|LINKEDIN)_CLIENT_|^OPENAI_|^NEXT_PUBLIC_/.test(key)) delete copy[key];
+  }
+  return copy;
+}
+
+function pipeLogs(child: ChildProcess, name: string): void {
+  const verbose = process.env.TEST_SERVER_LOGS === "1";
+  const keep: string[] = [];
+  const onData = (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (verbose) process.stderr.write(`[${name}] ${text}`);
+    keep.push(text);
+    if (keep.length > 200) keep.shift();
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  child.once("exit", (code, signal) => {
+    if (code && code !== 0 && !verbose) process.stderr.write(`[${name}] exited with ${code ?? signal}\n${keep.join("")}`);
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before answering ${url}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the app did not answer ${url} within ${timeoutMs / 1000} s (is .next-test built? npm run build:test)`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // The sandbox's own protocol tests start their own sandbox and need no app.
+        extends: true,
+        test: { name: "sandbox", include: ["tests/integration/sandbox-*.test.ts"], environment: "node", testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/sandbox-*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/integration-global.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
