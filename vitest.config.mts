@@ -10,6 +10,11 @@ export default defineConfig({
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
+        // `npm run up` end to end: install, migrate, build, start; slow, so alone in its project.
+        extends: true,
+        test: { name: "smoke", include: ["tests/smoke/**/*.test.ts"], environment: "node", testTimeout: 600_000 },
+      },
+      {
         // The sandbox's own protocol tests start their own sandbox and need no app.
         extends: true,
         test: { name: "sandbox", include: ["tests/integration/sandbox-*.test.ts"], environment: "node", testTimeout: 30_000 },
