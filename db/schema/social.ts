@@ -40,8 +40,9 @@ export const socialAccounts = pgTable(
     /** Cleared when the platform rejects the token (revoked, password changed); see tokenInvalidReason. */
     hasValidToken: boolean("has_valid_token").notNull().default(true),
     tokenInvalidReason: text("token_invalid_reason"),
-    followerCount: integer("follower_count").notNull().default(0),
-    postCount: integer("post_count").notNull().default(0),
+    /** Null where the platform does not expose it (LinkedIn members). */
+    followerCount: integer("follower_count"),
+    postCount: integer("post_count"),
     lastSyncAt: timestamptz("last_sync_at"),
     /** Platform extras shown as-is, e.g. `{ category }`. */
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
@@ -113,6 +114,35 @@ export const oauthStates = pgTable(
   (t) => [index("oauth_states_user_id_idx").on(t.userId), index("oauth_states_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * A connection between the OAuth callback and the user's final choice (Facebook page selection):
+ * the platform's tokens stay here, encrypted, and the browser only holds this row's random id.
+ * Single use and short-lived like the state.
+ */
+export const pendingConnections = pgTable(
+  "pending_connections",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: socialPlatformEnum("platform").notNull(),
+    platformAccountId: text("platform_account_id").notNull(),
+    /** What the platform told us about the person: handle, names, e-mail, picture, counts. */
+    profile: jsonb("profile").$type<Record<string, unknown>>().notNull().default({}),
+    accessTokenEnc: text("access_token_enc").notNull(),
+    refreshTokenEnc: text("refresh_token_enc"),
+    tokenExpiresAt: timestamptz("token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
+    scopes: text("scopes").array().notNull().default([]),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (t) => [index("pending_connections_user_id_idx").on(t.userId)],
+);
+
+export type PendingConnection = typeof pendingConnections.$inferSelect;
 export type SocialAccount = typeof socialAccounts.$inferSelect;
 export type NewSocialAccount = typeof socialAccounts.$inferInsert;
 export type SocialPage = typeof socialPages.$inferSelect;

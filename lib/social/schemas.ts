@@ -1,11 +1,30 @@
 import { z } from "zod";
 
-/** Client-safe shapes of connected accounts and pages (spec section 3). */
+/**
+ * Client-safe shapes of connected accounts and pages (spec section 3) and the bodies of the
+ * /api/social endpoints. Platform tokens never appear here: the browser only ever holds an opaque,
+ * signed, short-lived `userAccessToken` that names a pending connection kept on the server.
+ */
 
 export const socialPlatforms = ["facebook", "twitter", "linkedin", "instagram", "tiktok", "youtube"] as const;
 export const socialPlatformSchema = z.enum(socialPlatforms, { error: "Platform not supported" });
 export type SocialPlatform = z.infer<typeof socialPlatformSchema>;
 
+/** The platforms that can be connected today; the rest are shown as 'Soon'. */
+export const connectablePlatforms = ["facebook", "twitter", "linkedin"] as const;
+export const connectablePlatformSchema = z.enum(connectablePlatforms, { error: "Platform not supported" });
+export type ConnectablePlatform = z.infer<typeof connectablePlatformSchema>;
+
+export const platformLabels: Record<SocialPlatform, string> = {
+  facebook: "Facebook",
+  twitter: "Twitter/X",
+  linkedin: "LinkedIn",
+  instagram: "Instagram",
+  tiktok: "TikTok",
+  youtube: "YouTube",
+};
+
+/** A page posts can be published to (a Facebook Page, or the X / LinkedIn profile itself). */
 export interface PageSummary {
   id: string;
   pageId: string;
@@ -32,3 +51,90 @@ export interface AccountStats {
   totalPages: number;
   totalFollowers: number;
 }
+
+/** GET /api/social/accounts → { success, data: ConnectedAccount[] } */
+export interface ConnectedAccount {
+  _id: string;
+  id: string;
+  platform: SocialPlatform;
+  displayName: string | null;
+  name: string | null;
+  accountHandle: string | null;
+  profilePicture: string | null;
+  followerCount: number | null;
+  postCount: number | null;
+  /** ISO time of the last successful 'Refresh Data', or null (shown 'Never'). */
+  lastSync: string | null;
+  tokenExpiry: string | null;
+  hasValidToken: boolean;
+  /** Set when the token expires within 7 days (LinkedIn's 60-day tokens). */
+  tokenExpiresSoon: boolean;
+  metadata: { category?: string | null; email?: string | null };
+  pages: PageSummary[];
+  createdAt: string;
+}
+
+/** Spec 'Facebook page candidate': POST /api/social/facebook/pages → { success, data: FacebookPageCandidate[] } */
+export interface FacebookPageCandidate {
+  id: string;
+  name: string;
+  category: string | null;
+  fan_count: number;
+  tasks: string[];
+  picture: { data: { url: string | null } };
+}
+
+/** Spec 'OAuth callback result': GET /api/social/auth/{platform}/callback → { success, data } */
+export interface OAuthCallbackResult {
+  platform: ConnectablePlatform;
+  accountId: string;
+  accountHandle: string | null;
+  /** Opaque handle of the pending connection (not a platform token); valid for 15 minutes, once. */
+  userAccessToken: string;
+  displayName: string | null;
+  email: string | null;
+  profilePicture: string | null;
+}
+
+export const callbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+  error_description: z.string().max(2048).optional(),
+});
+
+const connectionToken = z
+  .string({ error: "userAccessToken is required" })
+  .min(1, { error: "userAccessToken is required" })
+  .max(512, { error: "userAccessToken is invalid" });
+
+export const facebookPagesSchema = z.object({ userAccessToken: connectionToken });
+
+/** Pages are sent as ids or as the candidate objects themselves (the spec's scheduler-side helper). */
+export const connectPagesSchema = z.object({
+  userAccessToken: connectionToken,
+  pages: z
+    .array(z.union([z.string().min(1).max(128), z.object({ id: z.string().min(1).max(128) }).loose()]), {
+      error: "Please select at least one page to connect",
+    })
+    .max(200, { error: "Too many pages selected" })
+    .refine((pages) => pages.length > 0, { error: "Please select at least one page to connect" }),
+});
+
+/** POST /api/social/connect/{platform} and /api/social/linkedin/connect-profile */
+export const connectProfileSchema = z
+  .object({
+    userAccessToken: connectionToken.optional(),
+    accessToken: connectionToken.optional(),
+  })
+  .loose()
+  .refine((body) => body.userAccessToken ?? body.accessToken, { error: "userAccessToken is required" });
+
+export const updateAccountSchema = z.object({
+  displayName: z
+    .string({ error: "displayName must be text" })
+    .trim()
+    .min(1, { error: "Display name cannot be empty" })
+    .max(100, { error: "Display name is too long (maximum 100 characters)" }),
+});
+export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;

@@ -1,12 +1,17 @@
-// GET /api/social/auth/{platform}/url — where to send the browser: sign-in with Google/Facebook (intent=login|signup)
-import { badRequest } from "@/lib/api/errors";
-import { ok, parseQuery, withPublic } from "@/lib/api/route";
+// GET /api/social/auth/{platform}/url — where to send the browser: sign-in (intent=login|signup) or connecting an account (intent=connect)
+import { unauthorized } from "@/lib/api/errors";
+import { getSessionUser, ok, parseQuery, withPublic } from "@/lib/api/route";
 import { signInAuthorizationUrl } from "@/lib/auth/oauth-sign-in";
 import { oauthUrlQuerySchema } from "@/lib/auth/schemas";
+import { startConnect } from "@/lib/social/connect-service";
+import { connectablePlatformSchema } from "@/lib/social/schemas";
 
 export const GET = withPublic<{ platform: string }>(async ({ req, params }) => {
   const { intent } = parseQuery(req, oauthUrlQuerySchema);
-  if (intent === "connect") throw badRequest("Connecting social accounts uses intent=connect on a supported platform");
-  const authUrl = await signInAuthorizationUrl(params.platform);
-  return ok({ data: { authUrl } });
+  if (intent !== "connect") return ok({ data: { authUrl: await signInAuthorizationUrl(params.platform) } });
+
+  const user = await getSessionUser();
+  if (!user) throw unauthorized();
+  const platform = connectablePlatformSchema.parse(params.platform);
+  return ok({ data: { authUrl: await startConnect(user.id, platform) } });
 });

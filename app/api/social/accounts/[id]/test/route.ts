@@ -1,0 +1,5 @@
+// POST /api/social/accounts/{id}/test — checks the stored tokens against the platform
+import { ok, withUser } from "@/lib/api/route";
+import { testAccountToken } from "@/lib/social/accounts-service";
+
+export const POST = withUser<{ id: string }>(async ({ params, user }) => ok({ data: await testAccountToken(user.id, params.id) }));

@@ -1,0 +1,7 @@
+// GET /api/social/auth/callback — a callback that lost its platform segment
+import { badRequest } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/route";
+
+export const GET = withUser(async () => {
+  throw badRequest("Platform not specified", "missing_platform");
+});

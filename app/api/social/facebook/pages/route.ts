@@ -1,0 +1,9 @@
+// POST /api/social/facebook/pages — the Facebook Pages the pending connection can publish to
+import { ok, parseJson, withUser } from "@/lib/api/route";
+import { listFacebookPageCandidates } from "@/lib/social/connect-service";
+import { facebookPagesSchema } from "@/lib/social/schemas";
+
+export const POST = withUser(async ({ req, user }) => {
+  const { userAccessToken } = await parseJson(req, facebookPagesSchema);
+  return ok({ data: await listFacebookPageCandidates(user.id, userAccessToken) });
+});

@@ -1,0 +1,10 @@
+// POST /api/social/linkedin/connect-profile — the spec's LinkedIn name for connecting the pending profile
+import { ok, parseJson, withUser } from "@/lib/api/route";
+import { connectProfile } from "@/lib/social/connect-service";
+import { connectProfileSchema } from "@/lib/social/schemas";
+
+export const POST = withUser(async ({ req, user }) => {
+  const body = await parseJson(req, connectProfileSchema);
+  const account = await connectProfile(user.id, "linkedin", (body.userAccessToken ?? body.accessToken)!);
+  return ok({ message: "Successfully connected your LinkedIn account!", data: account });
+});

@@ -1,0 +1,9 @@
+// POST /api/social/linkedin/user-info — the callback exchange for clients that post the code ({ code, state })
+import { ok, parseJson, withUser } from "@/lib/api/route";
+import { completeCallback } from "@/lib/social/connect-service";
+import { callbackQuerySchema } from "@/lib/social/schemas";
+
+export const POST = withUser(async ({ req, user }) => {
+  const body = await parseJson(req, callbackQuerySchema);
+  return ok({ data: await completeCallback(user.id, "linkedin", body) });
+});

@@ -1,0 +1,60 @@
+/**
+ * Pure display helpers shared by client components (spec section 9: follower abbreviation and
+ * relative sync time). No I/O, no React: safe anywhere and unit-tested in tests/unit/format.test.ts.
+ */
+
+const THOUSAND = 1_000;
+const MILLION = 1_000_000;
+
+/** One decimal at most, trailing ".0" dropped: 1.0 → "1", 1.5 → "1.5". */
+function oneDecimal(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+/** 999 → "999", 1000 → "1K", 1500 → "1.5K", 1_500_000 → "1.5M" (K from 1,000, M from 1,000,000). */
+export function abbreviateNumber(n: number): string {
+  if (!Number.isFinite(n)) return "0";
+  const sign = n < 0 ? "-" : "";
+  const abs = Math.abs(n);
+  if (abs < THOUSAND) return `${sign}${Math.round(abs)}`;
+  // 999,950 rounds to "1000K": show it as "1M" instead.
+  if (abs < MILLION && Math.round((abs / THOUSAND) * 10) / 10 < THOUSAND)
+    return `${sign}${oneDecimal(abs / THOUSAND)}K`;
+  return `${sign}${oneDecimal(abs / MILLION)}M`;
+}
+
+/** "1 follower", "1.5K followers": an abbreviated count with its noun, plural unless exactly one. */
+export function formatCount(n: number, singular: string, plural = `${singular}s`): string {
+  return `${abbreviateNumber(n)} ${n === 1 ? singular : plural}`;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** 'Never' for null; under 1 min 'Just now'; under 60 min 'Nm ago'; under 24 h 'Nh ago'; else 'Nd ago'. */
+export function relativeSyncTime(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return "Never";
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "Never";
+  // A clock slightly ahead of ours still means "just now", never "-1m ago".
+  const elapsed = Math.max(0, now.getTime() - then);
+  if (elapsed < MINUTE_MS) return "Just now";
+  if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}m ago`;
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
+  return `${Math.floor(elapsed / DAY_MS)}d ago`;
+}
+
+/** Up to two initials for a picture placeholder: "Acme Coffee Roasters" → "AR", "acme" → "AC". */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  const first = parts[0];
+  const last = parts.at(-1);
+  if (!first || !last) return "?";
+  return (parts.length > 1 ? `${first.charAt(0)}${last.charAt(0)}` : first.slice(0, 2)).toUpperCase();
+}
+
+/** The first `limit` items and how many are left over, for chip lists ending in '+N more'. */
+export function splitVisible<T>(items: readonly T[], limit = 3): { visible: T[]; hidden: number } {
+  return { visible: items.slice(0, limit), hidden: Math.max(0, items.length - limit) };
+}

@@ -1,0 +1,30 @@
+/**
+ * Our error kinds for everything a platform can answer. Platform modules translate their own codes
+ * (Graph's 190, X's 401/403, LinkedIn's 65600, …) into these; the rest of the app sees only these.
+ */
+export type PlatformErrorKind =
+  /** Token expired or revoked: only a reconnect (or a refresh) helps. Definitive. */
+  | "expired_token"
+  /** Throttled; retry after resetAt when known. */
+  | "rate_limited"
+  /** The platform refused duplicate content. Definitive. */
+  | "duplicate"
+  /** Missing permission or role on the page. Definitive. */
+  | "permission"
+  /** Network trouble, timeouts, 5xx: worth retrying. */
+  | "transient"
+  /** The request itself was refused (bad code, bad parameter). */
+  | "invalid_request";
+
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly details: { status?: number; code?: string | number; resetAt?: Date } = {},
+  ) {
+    super(message);
+    this.name = "PlatformError";
+  }
+}
+
+export const isPlatformError = (error: unknown): error is PlatformError => error instanceof PlatformError;

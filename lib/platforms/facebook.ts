@@ -1,0 +1,143 @@
+import { endpoints, oauthClients } from "./endpoints";
+import { PlatformError } from "./errors";
+import { asNumber, asRecord, asString, expiresIn, platformRequest, type PlatformResponse } from "./http";
+import type { PlatformPage, PlatformProfile, SocialPlatformModule, TokenSet } from "./types";
+
+/** Facebook Login + Graph API for Pages. Facts: shared/platform-apis.md section 2. */
+
+const client = oauthClients.facebook;
+const graph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
+const SCOPES = ["public_profile", "email", "pages_show_list", "pages_manage_posts", "pages_read_engagement", "business_management"];
+const MAX_PAGE_REQUESTS = 10;
+
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
+const TRANSIENT_CODES = new Set([1, 2, 341]);
+
+/** Graph errors are `{ error: { message, code, error_subcode } }` with HTTP 400, whatever the cause. */
+export function graphError(response: PlatformResponse): PlatformError {
+  const error = asRecord(asRecord(response.body).error);
+  const code = asNumber(error.code) ?? 0;
+  const message = asString(error.message) ?? `Facebook answered HTTP ${response.status}`;
+  const details = { status: response.status, code };
+  if (code === 190 || code === 102) return new PlatformError("expired_token", message, details);
+  if (RATE_LIMIT_CODES.has(code)) return new PlatformError("rate_limited", message, details);
+  if (code === 10 || (code >= 200 && code <= 299)) return new PlatformError("permission", message, details);
+  if (code === 506 || (code === 368 && /already posted|duplicate/i.test(message))) return new PlatformError("duplicate", message, details);
+  if (TRANSIENT_CODES.has(code) || response.status >= 500) return new PlatformError("transient", message, details);
+  return new PlatformError("invalid_request", message, details);
+}
+
+async function graphGet(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  const url = path.startsWith("http") ? path : `${graph}${path}?${new URLSearchParams(params)}`;
+  const response = await platformRequest(url);
+  if (response.status !== 200) throw graphError(response);
+  return asRecord(response.body);
+}
+
+function tokenSet(body: Record<string, unknown>): TokenSet {
+  const accessToken = asString(body.access_token);
+  if (!accessToken) throw new PlatformError("invalid_request", "Facebook returned no access token");
+  return { accessToken, refreshToken: null, expiresAt: expiresIn(body.expires_in), refreshTokenExpiresAt: null, scopes: SCOPES };
+}
+
+/** A short-lived user token becomes a ~60-day one; Facebook has no refresh tokens. */
+async function longLived(accessToken: string): Promise<TokenSet> {
+  return tokenSet(
+    await graphGet("/oauth/access_token", {
+      grant_type: "fb_exchange_token",
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      fb_exchange_token: accessToken,
+    }),
+  );
+}
+
+const pictureUrl = (picture: unknown) => asString(asRecord(asRecord(picture).data).url);
+
+export const facebook: SocialPlatformModule = {
+  id: "facebook",
+  usesPkce: false,
+
+  authorizationUrl({ state, redirectUri }) {
+    const params = new URLSearchParams({
+      client_id: client.clientId,
+      redirect_uri: redirectUri,
+      state,
+      response_type: "code",
+      scope: SCOPES.join(","),
+    });
+    return `${endpoints.facebookWww}/${endpoints.facebookGraphVersion}/dialog/oauth?${params}`;
+  },
+
+  async exchangeCode({ code, redirectUri }) {
+    const short = tokenSet(
+      await graphGet("/oauth/access_token", {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uri: redirectUri,
+        code,
+      }),
+    );
+    return longLived(short.accessToken);
+  },
+
+  async getProfile(accessToken): Promise<PlatformProfile> {
+    const me = await graphGet("/me", { fields: "id,name,email,picture", access_token: accessToken });
+    const accountId = asString(me.id);
+    if (!accountId) throw new PlatformError("invalid_request", "Facebook returned no user id");
+    return {
+      accountId,
+      handle: null,
+      name: asString(me.name),
+      email: asString(me.email),
+      profilePicture: pictureUrl(me.picture),
+      followerCount: null,
+      postCount: null,
+    };
+  },
+
+  async listPages(accessToken): Promise<PlatformPage[]> {
+    const pages: PlatformPage[] = [];
+    let next: string | null = null;
+    for (let request = 0; request < MAX_PAGE_REQUESTS; request += 1) {
+      const body = await graphGet(next ?? "/me/accounts", {
+        fields: "id,name,category,fan_count,tasks,picture,access_token",
+        limit: "100",
+        access_token: accessToken,
+      });
+      for (const item of Array.isArray(body.data) ? body.data : []) {
+        const page = asRecord(item);
+        const pageId = asString(page.id);
+        if (!pageId) continue;
+        pages.push({
+          pageId,
+          name: asString(page.name) ?? pageId,
+          username: null,
+          category: asString(page.category),
+          followerCount: asNumber(page.fan_count) ?? 0,
+          permissions: Array.isArray(page.tasks) ? page.tasks.filter((task): task is string => typeof task === "string") : [],
+          profilePicture: pictureUrl(page.picture),
+          accessToken: asString(page.access_token),
+        });
+      }
+      next = asString(asRecord(body.paging).next);
+      if (!next) break;
+    }
+    return pages;
+  },
+
+  async checkPage(pageId, pageAccessToken) {
+    const page = await graphGet(`/${encodeURIComponent(pageId)}`, { fields: "id,name,category,fan_count,picture", access_token: pageAccessToken });
+    return {
+      name: asString(page.name) ?? pageId,
+      category: asString(page.category),
+      followerCount: asNumber(page.fan_count) ?? 0,
+      profilePicture: pictureUrl(page.picture),
+    };
+  },
+
+  /** Re-exchanging a still-valid long-lived token extends it; an expired one needs a new login. */
+  async refreshTokens({ accessToken }) {
+    return longLived(accessToken);
+  },
+};
