@@ -92,7 +92,7 @@ export async function refreshAccountData(userId: string, accountId: string): Pro
     .where(eq(socialAccounts.id, account.id));
 
   for (const page of pages) {
-    if (client.checkPage) await refreshPageData(page, client.checkPage.bind(module));
+    if (client.checkPage) await refreshPageData(page, client.checkPage.bind(client));
     else {
       await db
         .update(socialPages)
