@@ -1,10 +1,21 @@
 import { escapeHtml } from "./responses";
 
 /**
- * The consent screens people (and Playwright) see instead of Google's or Facebook's. Everything is
- * reachable by label and role: fields "Name" and "Email", buttons "Approve" and "Deny", and for
- * Facebook a "Pages" group of checkboxes named after each Page.
+ * The consent screens people (and Playwright) see instead of the platforms' own. Everything is
+ * reachable by label and role: identity fields ("Name" and "Email" unless the platform names others,
+ * e.g. X's "Username"), buttons "Approve" and "Deny", and for Facebook a "Pages" group of checkboxes
+ * named after each Page.
  */
+
+export interface ConsentField {
+  /** Form field name; the input's id is `consent-<name>`. */
+  name: string;
+  label: string;
+  type: "text" | "email";
+  value: string;
+  autocomplete: string;
+  required: boolean;
+}
 
 export interface ConsentPageInput {
   /** Document title, e.g. "Sign in with Google — Platform sandbox". */
@@ -18,9 +29,12 @@ export interface ConsentPageInput {
   action: string;
   /** Carries the original authorization request through the form. */
   hidden: Record<string, string>;
-  identity: { name: string; email: string };
+  /** The person's Name and Email fields; ignored when `fields` is given. */
+  identity?: { name: string; email: string };
   /** Facebook accounts may have no e-mail, so there the field may be left empty. */
   emailOptional?: boolean;
+  /** Identity fields for platforms that ask something else (X: Name and Username). */
+  fields?: ConsentField[];
   pages?: { id: string; name: string; checked: boolean }[];
 }
 
@@ -30,14 +44,12 @@ export function renderConsentPage(input: ConsentPageInput): string {
     .join("\n      ");
   const permissions = input.permissions.map((permission) => `<li>${escapeHtml(permission)}</li>`).join("");
   const pages = input.pages ? renderPages(input.pages) : "";
+  const fields = (input.fields ?? identityFields(input)).map(renderField).join("\n      ");
   const body = `
     <p>${escapeHtml(input.intro)}</p>
     <form method="post" action="${escapeHtml(input.action)}">
       ${hidden}
-      <label for="consent-name">Name</label>
-      <input id="consent-name" name="name" type="text" autocomplete="name" required value="${escapeHtml(input.identity.name)}">
-      <label for="consent-email">Email</label>
-      <input id="consent-email" name="email" type="email" autocomplete="email"${input.emailOptional ? "" : " required"} value="${escapeHtml(input.identity.email)}">
+      ${fields}
       <h2>This will allow the app to:</h2>
       <ul>${permissions}</ul>
       ${pages}
@@ -47,6 +59,27 @@ export function renderConsentPage(input: ConsentPageInput): string {
       </div>
     </form>`;
   return layout(input.title, input.heading, input.accent, body);
+}
+
+function identityFields(input: ConsentPageInput): ConsentField[] {
+  const identity = input.identity ?? { name: "", email: "" };
+  return [
+    { name: "name", label: "Name", type: "text", value: identity.name, autocomplete: "name", required: true },
+    {
+      name: "email",
+      label: "Email",
+      type: "email",
+      value: identity.email,
+      autocomplete: "email",
+      required: !input.emailOptional,
+    },
+  ];
+}
+
+function renderField(field: ConsentField): string {
+  const id = `consent-${escapeHtml(field.name)}`;
+  return `<label for="${id}">${escapeHtml(field.label)}</label>
+      <input id="${id}" name="${escapeHtml(field.name)}" type="${field.type}" autocomplete="${escapeHtml(field.autocomplete)}"${field.required ? " required" : ""} value="${escapeHtml(field.value)}">`;
 }
 
 function renderPages(pages: { id: string; name: string; checked: boolean }[]): string {

@@ -89,11 +89,19 @@ export function parsePkceMethod(value: string | null): "plain" | "S256" | undefi
   return value === "plain" || value === "S256" ? value : "invalid";
 }
 
-/** Null when the verifier proves possession of the code (RFC 7636 §4.6), else why not. */
-export function pkceProblem(code: AuthCode, verifier: string | null): string | null {
+/**
+ * Null when the verifier proves possession of the code (RFC 7636 §4.6), else why not.
+ * `rfcVerifier: false` skips the 43–128 character rule: X's own docs use the verifier "challenge"
+ * with method plain, and X accepts it.
+ */
+export function pkceProblem(
+  code: AuthCode,
+  verifier: string | null,
+  { rfcVerifier = true }: { rfcVerifier?: boolean } = {},
+): string | null {
   if (!code.codeChallenge) return null;
   if (!verifier) return "Missing code verifier.";
-  if (!VERIFIER.test(verifier)) return "Invalid code verifier.";
+  if (rfcVerifier && !VERIFIER.test(verifier)) return "Invalid code verifier.";
   const derived =
     code.codeChallengeMethod === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
   return derived === code.codeChallenge ? null : "Invalid code verifier.";

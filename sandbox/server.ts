@@ -8,7 +8,7 @@ import { Router } from "./router";
 import { SandboxStore } from "./state";
 
 /**
- * The platform sandbox: one HTTP server playing Google, Facebook (and later X, LinkedIn, OpenAI)
+ * The platform sandbox: one HTTP server playing Google, Facebook, X and LinkedIn (and later OpenAI)
  * under path prefixes, plus /_control for tests. Every call to startSandbox gets its own state and
  * keys, so parallel test files never see each other's users or tokens.
  */

@@ -6,7 +6,10 @@
 export interface ConsentChoice {
   decision?: "approve" | "deny";
   name?: string;
+  /** Google, Facebook, LinkedIn. */
   email?: string;
+  /** X. */
+  username?: string;
   /** Facebook: the Page ids to tick; by default the screen's own choice (all ticked). */
   pageIds?: string[];
 }
@@ -35,10 +38,18 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
   for (const [, name, value] of markup.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
     if (name !== undefined && value !== undefined) form.append(unescapeHtml(name), unescapeHtml(value));
   }
-  const field = (name: string) =>
-    unescapeHtml(new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(markup)?.[1] ?? "");
-  form.set("name", choice.name ?? field("name"));
-  form.set("email", choice.email ?? field("email"));
+  // Every identity field the screen shows (Name, Email, Username…), prefilled or overridden.
+  const overrides: Record<string, string | undefined> = {
+    name: choice.name,
+    email: choice.email,
+    username: choice.username,
+  };
+  for (const [, name = "", value = ""] of markup.matchAll(
+    /<input id="consent-[^"]+" name="([^"]+)" type="(?:text|email)"[^>]*value="([^"]*)">/g,
+  )) {
+    const field = unescapeHtml(name);
+    form.set(field, overrides[field] ?? unescapeHtml(value));
+  }
   const ticked = [...markup.matchAll(/name="page" value="([^"]+)"( checked)?/g)]
     .filter((m) => m[2])
     .map((m) => m[1] ?? "");
@@ -86,5 +97,19 @@ export function sandboxControl(sandboxUrl: string) {
       call("POST", `/facebook/pages/${encodeURIComponent(pageId)}/expire-token`),
     expireFacebookUserTokens: (userId: string) =>
       call("POST", `/facebook/users/${encodeURIComponent(userId)}/expire-token`),
+    defineTwitterUser: (user: {
+      id?: string;
+      name?: string;
+      username?: string;
+      followers_count?: number;
+      following_count?: number;
+      tweet_count?: number;
+      listed_count?: number;
+    }) => call("POST", "/twitter/users", user),
+    expireTwitterTokens: (userId: string) => call("POST", `/twitter/users/${encodeURIComponent(userId)}/expire-token`),
+    revokeTwitterTokens: (userId: string) => call("POST", `/twitter/users/${encodeURIComponent(userId)}/revoke`),
+    setLinkedInSettings: (settings: { partnerRefreshTokens: boolean }) => call("POST", "/linkedin/settings", settings),
+    expireLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/expire-token`),
+    revokeLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/revoke`),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { numericId } from "../ids";
 import type { SandboxStore } from "../state";
 import { defineSlice } from "../state";
 
@@ -47,12 +47,8 @@ export const facebookState = defineSlice<FacebookState>(
   }),
 );
 
-/** Facebook ids are long decimal strings; derive them so the same input gives the same id. */
-export function numericId(seed: string, digits = 16): string {
-  const digest = createHash("sha256").update(seed).digest();
-  const number = digest.readBigUInt64BE(0) % 10n ** BigInt(digits - 1);
-  return `1${number.toString().padStart(digits - 1, "0")}`;
-}
+/** Facebook ids are long decimal strings, derived so the same input gives the same id. */
+export { numericId };
 
 export function categoryList(category: string): { id: string; name: string }[] {
   return [{ id: numericId(`category:${category}`, 16), name: category }];

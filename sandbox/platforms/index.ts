@@ -1,18 +1,16 @@
 import type { SandboxModule } from "../router";
 import { facebook } from "./facebook";
 import { google } from "./google";
+import { linkedin } from "./linkedin";
+import { twitter } from "./twitter";
 
 /**
  * The platforms the sandbox plays, each under its own path prefix (a stand-in for its hosts; see
  * lib/platforms/endpoints.ts). Adding one = a new file here registering its routes + one line.
  */
-export const platforms: SandboxModule[] = [google, facebook];
+export const platforms: SandboxModule[] = [google, facebook, twitter, linkedin];
 
 /** Prefixes endpoints.ts already points at but nobody plays yet: answered 501, not a vague 404. */
 export const reservedPrefixes: Record<string, string> = {
-  "/x/www/": "X (x.com)",
-  "/x/api/": "X API (api.x.com)",
-  "/linkedin/www/": "LinkedIn (www.linkedin.com)",
-  "/linkedin/api/": "LinkedIn API (api.linkedin.com)",
   "/openai/v1/": "OpenAI-compatible API",
 };
