@@ -16,7 +16,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", ".next-test/**", "node_modules/**", "db/migrations/**", ".test-output/**", "next-env.d.ts", "data/**"],
+    ignores: [".next*/**", "node_modules/**", "db/migrations/**", ".test-output/**", "next-env.d.ts", "data/**"],
   },
   {
     rules: {

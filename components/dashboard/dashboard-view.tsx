@@ -1,11 +1,20 @@
 "use client";
 
+import { useState } from "react";
 import { useSession } from "@/components/session/session-provider";
+import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
+import { ConnectedAccounts } from "./connected-accounts";
+import { DashboardBanner } from "./dashboard-banner";
+import { RecentActivity } from "./recent-activity";
+import { StatCards } from "./stat-cards";
+import { useDashboardBanner } from "./use-dashboard-banner";
 
 export function DashboardView() {
   const { session } = useSession();
+  const { banner, dismiss, reloading } = useDashboardBanner();
+  const [connectOpen, setConnectOpen] = useState(false);
   if (session.status !== "authenticated") return null;
-  const { user } = session.data;
+  const { user, socialAccounts, stats } = session.data;
 
   return (
     <div className="grid gap-8">
@@ -13,6 +22,19 @@ export function DashboardView() {
         <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user.name || user.email}!</h1>
         <p className="text-muted-foreground mt-1">Here is what is happening with your social accounts.</p>
       </header>
+
+      {banner && <DashboardBanner banner={banner} onDismiss={dismiss} />}
+
+      <StatCards stats={stats} loading={reloading} />
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ConnectedAccounts groups={socialAccounts} loading={reloading} onAddAccount={() => setConnectOpen(true)} />
+        </div>
+        <RecentActivity />
+      </div>
+
+      <ConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} />
     </div>
   );
 }

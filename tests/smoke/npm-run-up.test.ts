@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dropDatabase, freePort, testDatabaseUrl } from "../setup/stack";
@@ -13,7 +14,10 @@ import { dropDatabase, freePort, testDatabaseUrl } from "../setup/stack";
 const root = path.resolve(import.meta.dirname, "../..");
 const databaseUrl = testDatabaseUrl(`up_${randomBytes(3).toString("hex")}`);
 
-afterAll(() => dropDatabase(databaseUrl));
+afterAll(async () => {
+  await dropDatabase(databaseUrl);
+  rmSync(path.join(root, ".next-up-test"), { recursive: true, force: true });
+});
 
 describe("npm run up", () => {
   it("serves the app at its port with the worker and sandbox running, and stops on Ctrl-C", async () => {

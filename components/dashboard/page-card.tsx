@@ -1,0 +1,91 @@
+"use client";
+
+import Link from "next/link";
+import { RefreshCw } from "lucide-react";
+import { useId } from "react";
+import { toast } from "sonner";
+import { PageAvatar } from "@/components/social/page-avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { abbreviateNumber, splitVisible } from "@/lib/format";
+import { useRefreshAccountToken } from "@/lib/hooks/social";
+import type { PageSummary } from "@/lib/social/schemas";
+
+/** One connected page on the dashboard: who it is, its reach, its permissions and its token state. */
+export function PageCard({ page }: { page: PageSummary }) {
+  const headingId = useId();
+  // One mutation per card, so only this page's button says 'Refreshing...'.
+  const refreshToken = useRefreshAccountToken();
+  const permissions = splitVisible(page.permissions);
+
+  function handleRefresh() {
+    refreshToken.mutate(page.accountId, {
+      onSuccess: (response) => toast.success(response.message || "Token refreshed successfully"),
+      onError: () => toast.error("Failed to refresh token. You may need to reconnect your account."),
+    });
+  }
+
+  return (
+    <article aria-labelledby={headingId} className="bg-card flex h-full flex-col gap-4 rounded-lg border p-4">
+      <div className="flex items-start gap-3">
+        <PageAvatar name={page.name} src={page.profilePicture} />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <h4 id={headingId} className="line-clamp-2 font-semibold break-words">
+            {page.name}
+          </h4>
+          {page.username && (
+            <p className="text-muted-foreground truncate text-sm">@{page.username.replace(/^@/, "")}</p>
+          )}
+          {page.category && <p className="text-muted-foreground truncate text-xs">{page.category}</p>}
+        </div>
+        {page.hasValidToken ? (
+          <Badge variant="success">Active</Badge>
+        ) : (
+          <Badge variant="destructive">Token expired</Badge>
+        )}
+      </div>
+
+      <p className="text-sm">
+        <span className="font-semibold tabular-nums">{abbreviateNumber(page.followerCount)}</span>{" "}
+        <span className="text-muted-foreground">{page.followerCount === 1 ? "follower" : "followers"}</span>
+      </p>
+
+      {permissions.visible.length > 0 && (
+        <ul aria-label="Permissions" className="flex flex-wrap gap-1">
+          {permissions.visible.map((permission) => (
+            <li key={permission}>
+              <Badge variant="secondary" className="text-[0.7rem]">
+                {permission}
+              </Badge>
+            </li>
+          ))}
+          {permissions.hidden > 0 && (
+            <li>
+              <Badge variant="outline" className="text-[0.7rem]">
+                +{permissions.hidden} more
+              </Badge>
+            </li>
+          )}
+        </ul>
+      )}
+
+      <div className="mt-auto flex flex-wrap gap-2">
+        {page.hasValidToken ? (
+          <Button asChild size="sm">
+            <Link href={`/create-post?pageId=${encodeURIComponent(page.id)}`}>Create Post</Link>
+          </Button>
+        ) : (
+          <>
+            <Button type="button" size="sm" variant="outline" onClick={handleRefresh} disabled={refreshToken.isPending}>
+              <RefreshCw className={refreshToken.isPending ? "animate-spin" : undefined} aria-hidden />
+              {refreshToken.isPending ? "Refreshing..." : "Refresh Token"}
+            </Button>
+            <Button type="button" size="sm" disabled title="Refresh the token to post to this page">
+              Create Post
+            </Button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,142 @@
+"use client";
+
+import { RefreshCw, TriangleAlert, Unplug } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { PageAvatar } from "@/components/social/page-avatar";
+import { PlatformIcon } from "@/components/social/platform-icon";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { abbreviateNumber, relativeSyncTime } from "@/lib/format";
+import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/hooks/social";
+import { platformLabels, type ConnectedAccount } from "@/lib/social/schemas";
+import { accountDisplayName, isAccountTokenExpired } from "./account-status";
+import { DisconnectAccountDialog } from "./disconnect-account-dialog";
+
+/** One connected account in Settings, with its token state and the actions on it. */
+export function AccountCard({ account }: { account: ConnectedAccount }) {
+  const headingId = useId();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const refreshToken = useRefreshAccountToken();
+  const refreshData = useRefreshAccountData();
+  const disconnect = useDisconnectAccount();
+
+  const name = accountDisplayName(account);
+  const expired = isAccountTokenExpired(account);
+  const handle = account.accountHandle?.replace(/^@/, "");
+  const category = account.platform === "facebook" ? account.metadata?.category : null;
+
+  function handleRefreshToken() {
+    refreshToken.mutate(account.id, {
+      onSuccess: (response) => toast.success(response.message || "Token refreshed successfully"),
+      onError: () => toast.error("Failed to refresh token. You may need to reconnect your account."),
+    });
+  }
+
+  function handleRefreshData() {
+    refreshData.mutate(account.id, {
+      onSuccess: (response) => toast.success(response.message || "Account data refreshed"),
+      // Spec section 8: a failed data refresh is only logged.
+      onError: (error) => console.error(`Failed to refresh data for account ${account.id}`, error),
+    });
+  }
+
+  // mutateAsync, not mutate's callbacks: this card unmounts as soon as the list reloads, and
+  // per-call callbacks of an unmounted component never run.
+  async function handleDisconnect() {
+    try {
+      const response = await disconnect.mutateAsync(account.id);
+      const affected = response.affectedScheduledPosts ?? 0;
+      toast.success("Account disconnected successfully", {
+        description: affected > 0 ? `${affected} scheduled post(s) will need to be rescheduled.` : undefined,
+      });
+    } catch {
+      toast.error("Failed to disconnect account");
+    }
+  }
+
+  return (
+    <article aria-labelledby={headingId} className="bg-card flex h-full flex-col gap-4 rounded-lg border p-4">
+      <div className="flex items-start gap-3">
+        <PageAvatar name={name} src={account.profilePicture} />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <h3 id={headingId} className="truncate font-semibold">
+            {name}
+          </h3>
+          {handle && <p className="text-muted-foreground truncate text-sm">@{handle}</p>}
+          <p className="text-muted-foreground flex items-center gap-1.5 text-xs">
+            <PlatformIcon platform={account.platform} className="size-4 rounded [&_svg]:size-2.5" />
+            {platformLabels[account.platform]}
+          </p>
+        </div>
+        {expired ? <Badge variant="warning">⚠ Token Expired</Badge> : <Badge variant="success">✓ Connected</Badge>}
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        {typeof account.followerCount === "number" && (
+          <div>
+            <dt className="text-muted-foreground text-xs">Followers</dt>
+            <dd className="font-semibold tabular-nums">{abbreviateNumber(account.followerCount)}</dd>
+          </div>
+        )}
+        {typeof account.postCount === "number" && (
+          <div>
+            <dt className="text-muted-foreground text-xs">Posts</dt>
+            <dd className="font-semibold tabular-nums">{abbreviateNumber(account.postCount)}</dd>
+          </div>
+        )}
+        {category && (
+          <div>
+            <dt className="text-muted-foreground text-xs">Category</dt>
+            <dd>{category}</dd>
+          </div>
+        )}
+        <div className="col-span-2">
+          <dt className="sr-only">Last Sync</dt>
+          <dd className="text-muted-foreground text-xs">Last Sync: {relativeSyncTime(account.lastSync)}</dd>
+        </div>
+      </dl>
+
+      {expired && (
+        <p className="border-warning/50 bg-warning/10 text-warning flex items-start gap-2 rounded-md border p-2 text-xs">
+          <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          <span>
+            <span className="font-semibold">OAuth token has expired</span>. Refresh the token, or reconnect the account
+            if that fails.
+          </span>
+        </p>
+      )}
+
+      <div className="mt-auto flex flex-wrap gap-2">
+        {expired && (
+          <Button type="button" size="sm" onClick={handleRefreshToken} disabled={refreshToken.isPending}>
+            <RefreshCw className={refreshToken.isPending ? "animate-spin" : undefined} aria-hidden />
+            {refreshToken.isPending ? "Refreshing..." : "Refresh Token"}
+          </Button>
+        )}
+        <Button type="button" size="sm" variant="outline" onClick={handleRefreshData} disabled={refreshData.isPending}>
+          <RefreshCw className={refreshData.isPending ? "animate-spin" : undefined} aria-hidden />
+          {refreshData.isPending ? "Syncing..." : "Refresh Data"}
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          onClick={() => setConfirmOpen(true)}
+          disabled={disconnect.isPending}
+        >
+          <Unplug aria-hidden />
+          {disconnect.isPending ? "Disconnecting..." : "Disconnect"}
+        </Button>
+      </div>
+
+      <DisconnectAccountDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        accountName={name}
+        onConfirm={() => void handleDisconnect()}
+      />
+    </article>
+  );
+}
