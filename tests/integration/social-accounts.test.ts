@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { posts, postTargets } from "@/db/schema";
 import { ApiClient, registeredClient } from "../fixtures/api-client";
 import {
   authorize,
@@ -10,6 +12,7 @@ import {
   storedTokens,
   type ConnectedAccountBody,
 } from "../fixtures/social";
+import { testDb } from "../fixtures/test-db";
 
 describe("connecting Facebook Pages", () => {
   it("connects exactly the chosen pages, stores tokens encrypted, and never returns a token", async () => {
@@ -29,6 +32,7 @@ describe("connecting Facebook Pages", () => {
     await log.record(client.post(`/api/social/accounts/${account.id}/refresh`));
     await log.record(client.post(`/api/social/accounts/${account.id}/refresh-token`));
     await log.record(client.post(`/api/social/accounts/${account.id}/test`));
+    await log.record(client.put(`/api/social/accounts/${account.id}`, { displayName: "Renamed" }));
 
     const tokens = await storedTokens(account.id);
     expect(tokens.length).toBe(3); // the user token and two page tokens
@@ -37,6 +41,9 @@ describe("connecting Facebook Pages", () => {
       expect(ciphertext).not.toContain(plaintext);
       for (const body of log.bodies) expect(body).not.toContain(plaintext);
     }
+    const disconnected = await log.record(client.delete(`/api/social/accounts/${account.id}`));
+    expect(disconnected.status).toBe(200);
+    for (const { plaintext } of tokens) expect(disconnected.text).not.toContain(plaintext);
     expect(log.bodies.join("\n")).not.toMatch(/"(access_token|accessToken|refresh_token|refreshToken|accessTokenEnc)"\s*:/);
   });
 
@@ -172,6 +179,32 @@ describe("ownership and disconnecting", () => {
     expect((await client.get("/api/social/accounts")).body.data).toEqual([]);
     expect((await client.get("/api/auth/me")).body.stats).toMatchObject({ totalPages: 0 });
     expect(await storedTokens(account.id)).toEqual([]);
+  });
+
+  it("disconnect tells the scheduled posts of its pages that they need rescheduling", async () => {
+    const { client, user } = await registeredClient();
+    const { account } = await connectFacebook(client, (ids) => ids.slice(0, 2));
+    const [kept, dropped] = account.pages as [ConnectedAccountBody["pages"][0], ConnectedAccountBody["pages"][0]];
+    const db = testDb();
+    const [post] = await db
+      .insert(posts)
+      .values({ userId: user.id, content: "Tomorrow's special", status: "scheduled", scheduledAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    await db.insert(postTargets).values([
+      { postId: post!.id, pageId: kept.id, type: "post", platform: "facebook", pageName: kept.name },
+      { postId: post!.id, pageId: dropped.id, type: "post", platform: "facebook", pageName: dropped.name },
+    ]);
+
+    const response = await client.delete(`/api/social/accounts/${account.id}`);
+    expect(response.body.affectedScheduledPosts).toBe(1);
+    const [after] = await db.select().from(posts).where(eq(posts.id, post!.id));
+    expect(after?.status).toBe("scheduled");
+    expect(after?.failureReason).toMatch(/was disconnected\. Reconnect it and reschedule this post\./);
+    const targets = await db.select().from(postTargets).where(eq(postTargets.postId, post!.id));
+    expect(targets).toHaveLength(2);
+    for (const target of targets) {
+      expect(target).toMatchObject({ pageId: null, status: "failed", errorCode: "account_disconnected" });
+    }
   });
 
   it("renames an account and refuses a bad body", async () => {
