@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Client-safe contract of the media API (spec sections 3, 5, 7). */
+
+export const MEDIA_MAX_FILES = 10;
+export const IMAGE_MAX_MB = 10;
+export const VIDEO_MAX_MB = 50;
+export const MEDIA_MESSAGES = {
+  invalidType: "Invalid file type. Only images (JPEG, PNG, GIF, WebP) and videos (MP4, MOV, AVI, WebM) are allowed.",
+  tooLarge: (filename: string, kind: "images" | "videos", mb: number) => `File "${filename}" is too large. Maximum size for ${kind} is ${mb} MB.`,
+  tooMany: (n: number) => `You can only upload up to ${n} files at once.`,
+  mixed: "Images and videos cannot be mixed in one post.",
+} as const;
+
+export type MediaType = "image" | "video" | "gif";
+
+/** Spec 'Media item'. `url` and `thumbnail` are served by the app to the owner only. */
+export interface MediaItem {
+  id: string;
+  filename: string;
+  originalFilename: string;
+  url: string;
+  thumbnail: string | null;
+  type: MediaType;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+}
+
+export const validatePlatformSchema = z.object({
+  filename: z.string({ error: "filename is required" }).min(1, { error: "filename is required" }).max(255),
+  platform: z.enum(["facebook", "twitter", "linkedin"], { error: "platform must be facebook, twitter or linkedin" }),
+});
+
+export interface PlatformMediaCheck {
+  valid: boolean;
+  errors: string[];
+  warnings: string[];
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/schemas";
+import { socialPlatformSchema, type SocialPlatform } from "@/lib/social/schemas";
+
+/**
+ * Client-safe contract of the posts API (spec sections 3, 5, 7). Messages are the spec's wording;
+ * the editor validates with the same schemas before it calls the server.
+ */
+
+export const POST_CONTENT_MAX = 10_000;
+export const SHARE_MESSAGE_MAX = 280;
+export const DEFAULT_SHARE_MESSAGE = "Check out our latest post!";
+export const MESSAGES = {
+  pagesAndContent: "Please select at least one page and write some content.",
+  contentTooLong: "Post content is too long. Maximum 10,000 characters allowed.",
+  missingPlatform: "Some pages are missing platform information. Please reconnect these accounts.",
+  shareTooLong: "Share message is too long. Maximum 280 characters allowed.",
+  mixedMedia: MEDIA_MESSAGES.mixed,
+  notFound: "Post not found. It may have been deleted.",
+  published: "Published posts cannot be edited.",
+  limitReached: "Post limit reached for your plan. Please upgrade or delete old posts.",
+} as const;
+
+export const postStatuses = ["draft", "scheduled", "published", "failed"] as const;
+export type PostStatus = (typeof postStatuses)[number];
+export const postStatusSchema = z.enum(postStatuses, { error: "status must be draft, scheduled, published or failed" });
+
+/** One chosen page: post original content on it, or reshare ('Share As') from it. */
+export const postPageSchema = z.object({
+  type: z.enum(["post", "share"], { error: "Each page needs a type of post or share" }).default("post"),
+  pageId: z.string({ error: MESSAGES.pagesAndContent }).min(1, { error: MESSAGES.pagesAndContent }).max(64),
+  platform: z.unknown().optional(),
+});
+
+const content = z
+  .string({ error: MESSAGES.pagesAndContent })
+  .max(POST_CONTENT_MAX, { error: MESSAGES.contentTooLong });
+
+const shareContent = z
+  .string({ error: "Share message must be text" })
+  .max(SHARE_MESSAGE_MAX, { error: MESSAGES.shareTooLong })
+  .nullish();
+
+/** Media are referenced by their stored filename (what GET /api/media/user returns). */
+const media = z.array(z.string().min(1).max(255), { error: "media must be a list of filenames" }).max(10, {
+  error: "A post can have at most 10 media files.",
+});
+
+export const createPostSchema = z.object({
+  pages: z.array(postPageSchema, { error: MESSAGES.pagesAndContent }).max(100, { error: "Too many pages selected" }),
+  content,
+  shareContent,
+  useAIShareMessage: z.boolean({ error: "useAIShareMessage must be true or false" }).default(false),
+  summarizeForTwitter: z.boolean({ error: "summarizeForTwitter must be true or false" }).default(false),
+  status: z.literal("draft", { error: "New posts are saved as drafts; schedule or publish them afterwards." }).default("draft"),
+  chatHistoryId: z.string().max(64).nullish(),
+  title: z.string().max(200, { error: "Title is too long (maximum 200 characters)" }).nullish(),
+  media: media.default([]),
+});
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+export const createAccountDraftSchema = z.object({ content });
+
+/** PUT /api/post/{id}: every field optional; only posts that are not published. */
+export const updatePostSchema = z.object({
+  content: content.optional(),
+  title: z.string().max(200, { error: "Title is too long (maximum 200 characters)" }).nullish(),
+  pages: z.array(postPageSchema, { error: MESSAGES.pagesAndContent }).max(100).optional(),
+  media: media.optional(),
+  shareContent,
+  useAIShareMessage: z.boolean({ error: "useAIShareMessage must be true or false" }).optional(),
+  summarizeForTwitter: z.boolean({ error: "summarizeForTwitter must be true or false" }).optional(),
+  status: z.literal("draft", { error: "status can only be set to draft here" }).optional(),
+});
+export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+
+export const listPostsQuerySchema = z.object({
+  status: z.union([postStatusSchema, z.literal("all")]).optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, { error: "page must be 1 or more" }).default(1),
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100, { error: "limit must be at most 100" }).default(20),
+  sort: z.enum(["date", "views", "likes", "status"], { error: "sort must be date, views, likes or status" }).default("date"),
+});
+
+export const dateRangeQuerySchema = z.object({
+  startDate: z.iso.datetime({ offset: true, error: "startDate must be an ISO date-time" }),
+  endDate: z.iso.datetime({ offset: true, error: "endDate must be an ISO date-time" }),
+  status: z.union([postStatusSchema, z.literal("all")]).optional(),
+});
+
+export const bulkDeleteSchema = z.object({
+  postIds: z
+    .array(z.string().max(64), { error: "postIds must be a list of post ids" })
+    .min(1, { error: "Select at least one post to delete" })
+    .max(500, { error: "At most 500 posts can be deleted at once" }),
+});
+
+/** Spec 'Post page entry'. */
+export interface PostPageEntry {
+  type: "post" | "share";
+  pageId: string | null;
+  platform: SocialPlatform;
+  pageName: string;
+  status: "published" | "failed" | "pending" | "publishing";
+  publishedAt: string | null;
+  platformPostUrl: string | null;
+  error: { message: string } | null;
+}
+
+export type PostMediaItem = Omit<MediaItem, "id" | "createdAt">;
+
+export interface PlatformMetrics {
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  /** A fraction (0.042 = 4.2%). */
+  engagement_rate: number;
+}
+
+/** Spec 'Post'. */
+export interface PostDto {
+  _id: string;
+  id: string;
+  title: string | null;
+  content: string;
+  status: PostStatus;
+  platform: SocialPlatform | null;
+  pages: PostPageEntry[];
+  media: PostMediaItem[];
+  shareContent: string | null;
+  useAIShareMessage: boolean;
+  summarizeForTwitter: boolean;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  chatHistoryId: string | null;
+  failureReason: string | null;
+  metrics: {
+    views_sum: number;
+    likes_sum: number;
+    comments_sum: number;
+    shares_sum: number;
+    byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>>;
+  };
+}
+
+export interface BulkDeleteResult {
+  postId: string;
+  success: boolean;
+  error?: string;
+}
+
+export { socialPlatformSchema };
