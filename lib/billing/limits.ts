@@ -1,6 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gte } from "drizzle-orm";
 import { db } from "@/db";
-import { socialAccounts, subscriptions } from "@/db/schema";
+import { posts, socialAccounts, subscriptions } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { tiers, type TierName } from "./tiers";
 
@@ -23,4 +23,28 @@ export async function assertCanConnectAccount(userId: string): Promise<void> {
       `Your ${tier.name} plan allows ${max} connected account${max === 1 ? "" : "s"}. Upgrade your plan or disconnect an account to connect another.`,
     );
   }
+}
+
+function startOfMonthUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Whether the plan allows another post this month (spec: check-limit?operation=createPost). */
+export async function checkCreatePost(userId: string): Promise<{ allowed: boolean; reason: string | null }> {
+  const tier = tiers[await getUserTier(userId)];
+  const max = tier.limits.postsPerMonth;
+  if (max === -1) return { allowed: true, reason: null };
+  const [row] = await db
+    .select({ total: count() })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), gte(posts.createdAt, startOfMonthUtc())));
+  const used = row?.total ?? 0;
+  return used < max
+    ? { allowed: true, reason: null }
+    : { allowed: false, reason: `You have created ${used} of ${max} posts allowed this month on the ${tier.name} plan.` };
+}
+
+export async function assertCanCreatePost(userId: string): Promise<void> {
+  const { allowed } = await checkCreatePost(userId);
+  if (!allowed) throw new ApiError(403, "post_limit_reached", "Post limit reached for your plan. Please upgrade or delete old posts.");
 }

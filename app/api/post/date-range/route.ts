@@ -1,0 +1,6 @@
+// GET /api/post/date-range — posts scheduled or published between startDate and endDate
+import { ok, parseQuery, withUser } from "@/lib/api/route";
+import { listPostsInRange } from "@/lib/posts/queries";
+import { dateRangeQuerySchema } from "@/lib/posts/schemas";
+
+export const GET = withUser(async ({ req, user }) => ok({ posts: await listPostsInRange(user.id, parseQuery(req, dateRangeQuerySchema)) }));

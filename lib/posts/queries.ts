@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { media, metricSnapshots, postMedia, posts, postTargets, type Post } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { toMediaItem } from "@/lib/media/dto";
+import { isUuid } from "@/lib/social/queries";
+import type { SocialPlatform } from "@/lib/social/schemas";
+import { MESSAGES, type PlatformMetrics, type PostDto, type PostPageEntry, type PostStatus } from "./schemas";
+
+/** Reads of a user's posts, always scoped by owner; a page of posts costs four queries. */
+
+type Metrics = { views: number; likes: number; comments: number; shares: number };
+
+async function loadDetails(postIds: string[]) {
+  if (postIds.length === 0) return { targets: [], mediaRows: [], metrics: new Map<string, Metrics>() };
+  const [targets, mediaRows, latest] = await Promise.all([
+    db.select().from(postTargets).where(inArray(postTargets.postId, postIds)).orderBy(asc(postTargets.createdAt)),
+    db
+      .select({ postId: postMedia.postId, position: postMedia.position, item: media })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(inArray(postMedia.postId, postIds))
+      .orderBy(asc(postMedia.position)),
+    // The latest snapshot of each target: metrics are cumulative counters.
+    db
+      .selectDistinctOn([metricSnapshots.postTargetId], {
+        targetId: metricSnapshots.postTargetId,
+        views: metricSnapshots.views,
+        likes: metricSnapshots.likes,
+        comments: metricSnapshots.comments,
+        shares: metricSnapshots.shares,
+      })
+      .from(metricSnapshots)
+      .innerJoin(postTargets, eq(postTargets.id, metricSnapshots.postTargetId))
+      .where(inArray(postTargets.postId, postIds))
+      .orderBy(metricSnapshots.postTargetId, desc(metricSnapshots.capturedAt)),
+  ]);
+  return { targets, mediaRows, metrics: new Map(latest.map((row) => [row.targetId, row])) };
+}
+
+function toDto(post: Post, details: Awaited<ReturnType<typeof loadDetails>>): PostDto {
+  const targets = details.targets.filter((target) => target.postId === post.id);
+  const totals = { views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0 };
+  const byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>> = {};
+  for (const target of targets) {
+    const m = details.metrics.get(target.id);
+    if (!m) continue;
+    totals.views_sum += m.views;
+    totals.likes_sum += m.likes;
+    totals.comments_sum += m.comments;
+    totals.shares_sum += m.shares;
+    const platform = target.platform as SocialPlatform;
+    const entry = byPlatform[platform] ?? { views: 0, likes: 0, comments: 0, shares: 0, engagement_rate: 0 };
+    entry.views += m.views;
+    entry.likes += m.likes;
+    entry.comments += m.comments;
+    entry.shares += m.shares;
+    entry.engagement_rate = entry.views > 0 ? (entry.likes + entry.comments + entry.shares) / entry.views : 0;
+    byPlatform[platform] = entry;
+  }
+  const pages: PostPageEntry[] = targets.map((target) => ({
+    type: target.type,
+    pageId: target.pageId,
+    platform: target.platform as SocialPlatform,
+    pageName: target.pageName,
+    status: target.status,
+    publishedAt: target.publishedAt?.toISOString() ?? null,
+    platformPostUrl: target.platformPostUrl,
+    error: target.errorMessage ? { message: target.errorMessage } : null,
+  }));
+  const platforms = [...new Set(pages.map((page) => page.platform))];
+  return {
+    _id: post.id,
+    id: post.id,
+    title: post.title,
+    content: post.content,
+    status: post.status,
+    platform: platforms.length === 1 ? platforms[0]! : null,
+    pages,
+    media: details.mediaRows.filter((row) => row.postId === post.id).map((row) => toMediaItem(row.item)),
+    shareContent: post.shareContent,
+    useAIShareMessage: post.useAIShareMessage,
+    summarizeForTwitter: post.summarizeForTwitter,
+    scheduledAt: post.scheduledAt?.toISOString() ?? null,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+    chatHistoryId: post.chatId,
+    failureReason: post.failureReason,
+    metrics: { ...totals, byPlatform },
+  };
+}
+
+export async function toPostDtos(rows: Post[]): Promise<PostDto[]> {
+  const details = await loadDetails(rows.map((row) => row.id));
+  return rows.map((row) => toDto(row, details));
+}
+
+export async function getPostOrThrow(userId: string, postId: string): Promise<PostDto> {
+  const [row] = isUuid(postId) ? await db.select().from(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))) : [];
+  if (!row) throw notFound(MESSAGES.notFound);
+  const [dto] = await toPostDtos([row]);
+  return dto!;
+}
+
+/** Sum of the latest snapshot of each of a post's targets, for sorting by views or likes. */
+const latestMetric = (column: "views" | "likes") => sql<number>`coalesce((
+  select sum(latest.${sql.raw(column)}) from (
+    select distinct on (ms.post_target_id) ms.${sql.raw(column)}
+    from ${metricSnapshots} ms join ${postTargets} pt on pt.id = ms.post_target_id
+    where pt.post_id = ${posts.id}
+    order by ms.post_target_id, ms.captured_at desc
+  ) latest), 0)`;
+
+const ORDER: Record<"date" | "views" | "likes" | "status", SQL[]> = {
+  date: [desc(posts.createdAt), desc(posts.id)],
+  views: [desc(latestMetric("views")), desc(posts.createdAt)],
+  likes: [desc(latestMetric("likes")), desc(posts.createdAt)],
+  status: [asc(posts.status), desc(posts.createdAt)],
+};
+
+export async function listPosts(
+  userId: string,
+  query: { status?: PostStatus | "all"; page: number; limit: number; sort: keyof typeof ORDER },
+) {
+  const where = query.status && query.status !== "all" ? and(eq(posts.userId, userId), eq(posts.status, query.status)) : eq(posts.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(...ORDER[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(posts).where(where),
+  ]);
+  const totalCount = total?.value ?? 0;
+  return {
+    posts: await toPostDtos(rows),
+    pagination: { page: query.page, limit: query.limit, total: totalCount, totalPages: Math.ceil(totalCount / query.limit) },
+  };
+}
+
+/** Posts scheduled or published within [start, end] (the calendar). */
+export async function listPostsInRange(userId: string, query: { startDate: string; endDate: string; status?: PostStatus | "all" }) {
+  const start = new Date(query.startDate);
+  const end = new Date(query.endDate);
+  const inRange = or(and(gte(posts.scheduledAt, start), lte(posts.scheduledAt, end)), and(gte(posts.publishedAt, start), lte(posts.publishedAt, end)));
+  const statusFilter = query.status && query.status !== "all" ? eq(posts.status, query.status) : undefined;
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.userId, userId), inRange, statusFilter))
+    .orderBy(asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`))
+    .limit(1000);
+  return toPostDtos(rows);
+}
