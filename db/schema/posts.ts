@@ -125,3 +125,19 @@ export type PostTarget = typeof postTargets.$inferSelect;
 export type NewPostTarget = typeof postTargets.$inferInsert;
 export type PostMedia = typeof postMedia.$inferSelect;
 export type NewPostMedia = typeof postMedia.$inferInsert;
+
+/**
+ * Exact number of posts per user and status, kept by a trigger on `posts` (migration
+ * 0003_post_counts_trigger): the post list's total is a lookup instead of a count over every row.
+ */
+export const postCounts = pgTable(
+  "post_counts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: postStatusEnum("status").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
+);

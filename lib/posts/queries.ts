@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { media, metricSnapshots, postMedia, posts, postTargets, type Post } from "@/db/schema";
+import { media, metricSnapshots, postCounts, postMedia, posts, postTargets, type Post } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { toMediaItem } from "@/lib/media/dto";
 import { isUuid } from "@/lib/social/queries";
@@ -14,7 +14,11 @@ type Metrics = { views: number; likes: number; comments: number; shares: number 
 async function loadDetails(postIds: string[]) {
   if (postIds.length === 0) return { targets: [], mediaRows: [], metrics: new Map<string, Metrics>() };
   const [targets, mediaRows, latest] = await Promise.all([
-    db.select().from(postTargets).where(inArray(postTargets.postId, postIds)).orderBy(asc(postTargets.createdAt)),
+    db
+      .select()
+      .from(postTargets)
+      .where(inArray(postTargets.postId, postIds))
+      .orderBy(asc(postTargets.createdAt), asc(postTargets.type), asc(postTargets.id)),
     db
       .select({ postId: postMedia.postId, position: postMedia.position, item: media })
       .from(postMedia)
@@ -132,7 +136,10 @@ export async function listPosts(
       .orderBy(...ORDER[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(posts).where(where),
+    db
+      .select({ value: sum(postCounts.count).mapWith(Number) })
+      .from(postCounts)
+      .where(query.status && query.status !== "all" ? and(eq(postCounts.userId, userId), eq(postCounts.status, query.status)) : eq(postCounts.userId, userId)),
   ]);
   const totalCount = total?.value ?? 0;
   return {

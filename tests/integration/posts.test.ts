@@ -171,6 +171,20 @@ describe("ownership", () => {
 });
 
 describe("lists", () => {
+  it("pagination totals stay exact through creates, status changes and deletes", async () => {
+    const { client, pages } = await userWithPages();
+    const created = [];
+    for (let index = 0; index < 3; index += 1) created.push(await createDraft(client, [pages[0]!], `Post ${index}`));
+    await testDb().update(posts).set({ status: "published" }).where(eq(posts.id, created[0]!.id));
+    expect((await client.get("/api/post?limit=2")).body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect((await client.get("/api/post?status=draft")).body.pagination).toMatchObject({ total: 2 });
+    expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 1 });
+    await client.delete(`/api/post/${created[1]!.id}`);
+    await client.request("DELETE", "/api/post/bulk/delete", { json: { postIds: [created[0]!.id] } });
+    expect((await client.get("/api/post")).body.pagination).toMatchObject({ total: 1, totalPages: 1 });
+    expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 0 });
+  });
+
   it("validates list queries instead of failing", async () => {
     const { client } = await registeredClient();
     for (const query of ["limit=abc", "limit=1000", "page=0", "status=bogus", "sort=chaos"]) {

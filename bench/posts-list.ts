@@ -1,0 +1,125 @@
+/**
+ * bench/posts-list: GET /api/post?limit=50 for a user with 100,000 posts, at 50 concurrent
+ * connections, against the built app (npm run build:test first). Prints p50/p95/p99 and throughput,
+ * then the same SQL run directly through a pool of 50, and the ratio. Target: p95 under 50 ms.
+ *
+ *   npx tsx bench/posts-list.ts [--posts 100000] [--requests 2000] [--concurrency 50]
+ */
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startStack } from "../tests/setup/stack";
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: "string", default: "100000" },
+    requests: { type: "string", default: "2000" },
+    concurrency: { type: "string", default: "50" },
+  },
+});
+const POSTS = Number(values.posts);
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function measure(label: string, run: () => Promise<void>) {
+  const timings: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next += 1;
+        const t0 = performance.now();
+        await run();
+        timings.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  timings.sort((a, b) => a - b);
+  const result = { p50: percentile(timings, 50), p95: percentile(timings, 95), p99: percentile(timings, 99), rps: timings.length / seconds };
+  console.log(
+    `${label.padEnd(34)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  ${result.rps.toFixed(0)} req/s`,
+  );
+  return result;
+}
+
+async function seed(databaseUrl: string, userId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ id: string }>(
+    `insert into social_accounts (user_id, platform, platform_account_id, access_token_enc) values ($1, 'facebook', 'bench', 'v1.x') returning id`,
+    [userId],
+  );
+  const { rows: pages } = await client.query<{ id: string }>(
+    `insert into social_pages (social_account_id, user_id, platform, page_id, name) values ($1, $2, 'facebook', 'bench-page', 'Bench Page') returning id`,
+    [rows[0]!.id, userId],
+  );
+  await client.query(
+    `insert into posts (user_id, content, status, created_at)
+     select $1, 'Bench post ' || g, (array['draft','scheduled','published','failed'])[1 + g % 4]::post_status,
+            now() - (g || ' minutes')::interval
+     from generate_series(1, $2::int) g`,
+    [userId, POSTS],
+  );
+  await client.query(
+    `insert into post_targets (post_id, page_id, type, platform, page_name, status)
+     select id, $2, 'post', 'facebook', 'Bench Page', 'pending' from posts where user_id = $1`,
+    [userId, pages[0]!.id],
+  );
+  await client.query("analyze");
+  await client.end();
+}
+
+const stack = await startStack();
+try {
+  const email = `bench-${Date.now()}@example.com`;
+  const register = await fetch(`${stack.appUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Bench", email, password: "bench-password", password2: "bench-password" }),
+  });
+  const cookie = register.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { user } = (await register.json()) as { user: { id: string } };
+  const seeded = performance.now();
+  await seed(stack.databaseUrl, user.id);
+  console.log(`seeded ${POSTS} posts (+ one target each) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  console.log(`${REQUESTS} requests, ${CONCURRENCY} concurrent`);
+
+  const url = `${stack.appUrl}/api/post?limit=50`;
+  for (let i = 0; i < 50; i += 1) await (await fetch(url, { headers: { cookie } })).arrayBuffer(); // warm-up
+  const http = await measure("GET /api/post?limit=50 (HTTP)", async () => {
+    const response = await fetch(url, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`status ${response.status}`);
+    await response.arrayBuffer();
+  });
+
+  // The same statements the endpoint runs: the page, the count, then targets, media and metrics.
+  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: CONCURRENCY });
+  const sql = await measure("same SQL, direct (pg pool)", async () => {
+    const page = await pool.query(`select * from posts where user_id = $1 order by created_at desc, id desc limit 50`, [user.id]);
+    await pool.query(`select sum(count) from post_counts where user_id = $1`, [user.id]);
+    const ids = page.rows.map((row: { id: string }) => row.id);
+    await Promise.all([
+      pool.query(`select * from post_targets where post_id = any($1) order by created_at`, [ids]),
+      pool.query(`select pm.post_id, m.* from post_media pm join media m on m.id = pm.media_id where pm.post_id = any($1)`, [ids]),
+      pool.query(
+        `select distinct on (ms.post_target_id) ms.* from metric_snapshots ms join post_targets t on t.id = ms.post_target_id
+         where t.post_id = any($1) order by ms.post_target_id, ms.captured_at desc`,
+        [ids],
+      ),
+    ]);
+  });
+  await pool.end();
+  console.log(`ratio HTTP/SQL: p50 ${(http.p50 / sql.p50).toFixed(2)}x  p95 ${(http.p95 / sql.p95).toFixed(2)}x`);
+  console.log(`target p95 < 50 ms: ${http.p95 < 50 ? "met" : "NOT met"}`);
+} finally {
+  await stack.stop();
+}
