@@ -1,0 +1,194 @@
+"use client";
+
+import Link from "next/link";
+import { Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api/http";
+import { usePostList, type PostSort, type PostStatusFilter } from "@/lib/hooks/content-list";
+import { useBulkDeletePosts, useDeletePost } from "@/lib/hooks/posts";
+import { DeletePostsDialog, type DeleteTarget } from "./delete-posts-dialog";
+import { postShortName } from "./post-display";
+import { PostList } from "./post-list";
+import { PostListControls } from "./post-list-controls";
+import { useHighlightedPost } from "./use-highlighted-post";
+
+/** Content Creator (/content): the user's posts, filterable and sortable, with single and bulk delete. */
+export function ContentView() {
+  const [status, setStatus] = useState<PostStatusFilter>("all");
+  const [sort, setSort] = useState<PostSort>("date");
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // The target outlives the dialog's closing animation, so its title does not change while it fades.
+  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  const list = usePostList({ status, sort, page });
+  const deletePost = useDeletePost();
+  const bulkDelete = useBulkDeletePosts();
+
+  const posts = useMemo(() => list.data?.posts ?? [], [list.data]);
+  const pagination = list.data?.pagination;
+  const ids = useMemo(() => posts.map((post) => post.id), [posts]);
+  // Only what is on screen counts as selected: posts deleted elsewhere or on another page drop out.
+  const selectedIds = ids.filter((id) => selected.has(id));
+  const highlightedId = useHighlightedPost(list.isSuccess && !list.isPlaceholderData ? ids : null);
+
+  async function refresh() {
+    const hadPosts = list.data !== undefined;
+    const result = await list.refetch();
+    // Without posts on screen the list's own 'Failed to load posts' alert already says it.
+    if (result.isError && hadPosts)
+      toast.error("Error loading posts", { description: errorMessage(result.error, "") || undefined });
+  }
+
+  function resetSelection() {
+    setSelected(new Set());
+  }
+
+  function changeStatus(value: PostStatusFilter) {
+    setStatus(value);
+    setPage(1);
+    resetSelection();
+  }
+
+  function changeSort(value: PostSort) {
+    setSort(value);
+    setPage(1);
+    resetSelection();
+  }
+
+  function changePage(value: number) {
+    setPage(value);
+    resetSelection();
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }
+
+  function toggle(postId: string, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(postId);
+      else next.delete(postId);
+      return next;
+    });
+  }
+
+  function toggleAll(checked: boolean) {
+    setSelected(checked ? new Set(ids) : new Set());
+  }
+
+  /** A page emptied by deletions gives way to the one before it. */
+  function afterDeleting(count: number) {
+    if (page > 1 && count >= posts.length) setPage(page - 1);
+  }
+
+  function markDeleting(postIds: string[], deleting: boolean) {
+    setDeletingIds((current) => {
+      const next = new Set(current);
+      for (const id of postIds) {
+        if (deleting) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  // mutateAsync rather than mutate's per-call callbacks: the card that asked may be gone by the
+  // time the answer arrives (the list refetches), and this view outlives it. A deleted post stays
+  // marked as deleting until the refetch takes it off the list.
+  async function deleteOne(postId: string) {
+    markDeleting([postId], true);
+    try {
+      await deletePost.mutateAsync(postId);
+      toast.success("Post deleted successfully");
+      toggle(postId, false);
+      afterDeleting(1);
+    } catch (error) {
+      markDeleting([postId], false);
+      toast.error("Failed to delete post", { description: errorMessage(error, "Error deleting post") });
+    }
+  }
+
+  async function deleteMany(postIds: string[]) {
+    markDeleting(postIds, true);
+    try {
+      const result = await bulkDelete.mutateAsync(postIds);
+      const deleted = new Set((result.results ?? []).filter((item) => item.success).map((item) => item.postId));
+      const kept = postIds.filter((id) => !deleted.has(id));
+      const message = `Successfully deleted ${result.deletedCount} of ${result.total} post(s)`;
+      if (result.deletedCount === result.total) toast.success(message);
+      else toast.warning(message, { description: result.results?.find((item) => !item.success)?.error });
+      // Deleted posts leave the selection; the ones that failed stay selected for another try.
+      markDeleting(kept, false);
+      setSelected((current) => new Set([...current].filter((id) => !deleted.has(id))));
+      afterDeleting(result.deletedCount);
+    } catch (error) {
+      markDeleting(postIds, false);
+      toast.error("Failed to delete posts", { description: errorMessage(error, "") || undefined });
+    }
+  }
+
+  function askToDelete(target: DeleteTarget) {
+    setDeleteTarget(target);
+    setConfirmOpen(true);
+  }
+
+  function confirmDelete(target: DeleteTarget) {
+    setConfirmOpen(false);
+    if (target.kind === "single") void deleteOne(target.postId);
+    else void deleteMany(target.postIds);
+  }
+
+  return (
+    <div className="grid gap-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Content Creator</h1>
+          <p className="text-muted-foreground mt-1">Review, edit and manage every post you have written.</p>
+        </div>
+        <Button asChild>
+          <Link href="/create-post">
+            <Plus aria-hidden />
+            Create Post
+          </Link>
+        </Button>
+      </header>
+
+      <PostListControls
+        status={status}
+        onStatusChange={changeStatus}
+        sort={sort}
+        onSortChange={changeSort}
+        onRefresh={() => void refresh()}
+        refreshing={list.isFetching}
+      />
+
+      <PostList
+        query={list}
+        posts={posts}
+        pagination={pagination}
+        filtered={status !== "all"}
+        onShowAll={() => changeStatus("all")}
+        selectedIds={selectedIds}
+        deletingIds={deletingIds}
+        highlightedId={highlightedId}
+        bulkDeleting={bulkDelete.isPending}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+        onClearSelection={resetSelection}
+        onDeleteOne={(post) => askToDelete({ kind: "single", postId: post.id, name: postShortName(post) })}
+        onDeleteSelected={() => askToDelete({ kind: "bulk", postIds: selectedIds })}
+        onPageChange={changePage}
+      />
+
+      <DeletePostsDialog
+        open={confirmOpen}
+        target={deleteTarget}
+        onOpenChange={setConfirmOpen}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

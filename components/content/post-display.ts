@@ -1,0 +1,122 @@
+import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
+import type { PostSort, PostStatusFilter } from "@/lib/hooks/content-list";
+import type { SocialPlatform } from "@/lib/social/schemas";
+
+/** Pure display rules of the post list (no React, no I/O), so they can be unit-tested. */
+
+export const UNTITLED_POST = "Untitled Post";
+
+export const statusFilterOptions: { value: PostStatusFilter; label: string }[] = [
+  { value: "all", label: "All Posts" },
+  { value: "draft", label: "Drafts" },
+  { value: "scheduled", label: "Scheduled" },
+  { value: "published", label: "Published" },
+  { value: "failed", label: "Failed" },
+];
+
+export const sortOptions: { value: PostSort; label: string }[] = [
+  { value: "date", label: "Date" },
+  { value: "views", label: "Views" },
+  { value: "likes", label: "Likes" },
+  { value: "status", label: "Status" },
+];
+
+export const statusLabels: Record<PostStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  failed: "Failed",
+};
+
+export function isStatusFilter(value: string): value is PostStatusFilter {
+  return statusFilterOptions.some((option) => option.value === value);
+}
+
+export function isPostSort(value: string): value is PostSort {
+  return sortOptions.some((option) => option.value === value);
+}
+
+/** Spec section 4: Edit (and Publish) are offered only for draft or failed posts. */
+export function isEditable(post: Pick<PostDto, "status">): boolean {
+  return post.status === "draft" || post.status === "failed";
+}
+
+export function postTitle(post: Pick<PostDto, "title">): string {
+  return post.title?.trim() || UNTITLED_POST;
+}
+
+const SHORT_NAME_WORDS = 8;
+
+/** How the post is named where a title may be missing (checkbox labels, dialogs): its title, else its first words. */
+export function postShortName(post: Pick<PostDto, "title" | "content">): string {
+  const title = post.title?.trim();
+  if (title) return title;
+  const words = post.content.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return UNTITLED_POST;
+  const head = words.slice(0, SHORT_NAME_WORDS).join(" ");
+  return words.length > SHORT_NAME_WORDS ? `${head}…` : head;
+}
+
+/** The moment that matters for the post's status: when it will go out, when it went out, or when it was written. */
+export function postDate(post: Pick<PostDto, "status" | "scheduledAt" | "publishedAt" | "createdAt">): {
+  label: "Scheduled for" | "Published" | "Created";
+  iso: string;
+} {
+  if (post.status === "scheduled" && post.scheduledAt) return { label: "Scheduled for", iso: post.scheduledAt };
+  if (post.status === "published" && post.publishedAt) return { label: "Published", iso: post.publishedAt };
+  return { label: "Created", iso: post.createdAt };
+}
+
+/** Date and time in the user's locale and time zone; "Unknown date" for anything unparsable. */
+export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return "Unknown date";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "Unknown date";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+function uniquePlatforms(pages: readonly PostPageEntry[], status: PostPageEntry["status"]): SocialPlatform[] {
+  return [...new Set(pages.filter((page) => page.status === status).map((page) => page.platform))];
+}
+
+/** Platforms with at least one page the post went out on (a single-platform published post counts its platform). */
+export function publishedPlatforms(post: Pick<PostDto, "pages" | "platform" | "status">): SocialPlatform[] {
+  const fromPages = uniquePlatforms(post.pages, "published");
+  if (fromPages.length === 0 && post.pages.length === 0 && post.status === "published" && post.platform)
+    return [post.platform];
+  return fromPages;
+}
+
+export function failedPlatforms(post: Pick<PostDto, "pages">): SocialPlatform[] {
+  return uniquePlatforms(post.pages, "failed");
+}
+
+/** Spec 'Per-page post status': published, failed, otherwise pending ('publishing' while it runs). */
+export function pageStatusLabel(status: PostPageEntry["status"]): string {
+  if (status === "published") return "Published";
+  if (status === "failed") return "Failed";
+  if (status === "publishing") return "Publishing";
+  return "Pending";
+}
+
+/** engagement_rate is a fraction: 0.0423 → "4.2%". */
+export function formatEngagement(rate: number | null | undefined): string {
+  const value = typeof rate === "number" && Number.isFinite(rate) ? rate * 100 : 0;
+  return `${value.toFixed(1)}%`;
+}
+
+/** A safe link target: only http(s) URLs from the platforms are rendered as links. */
+export function safeExternalUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The DOM id of a post's article, used to scroll the highlighted post into view. */
+export function postElementId(postId: string): string {
+  return `post-${postId}`;
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useDeferredValue } from "react";
+import { countForPlatform, platformCountLabels } from "@/lib/posts/character-count";
+import { POST_CONTENT_MAX } from "@/lib/posts/schemas";
+import type { ConnectablePlatform } from "@/lib/social/schemas";
+import { cn } from "@/lib/utils";
+
+const number = new Intl.NumberFormat("en-US");
+
+interface CharacterCountsProps {
+  id: string;
+  content: string;
+  platforms: readonly ConnectablePlatform[];
+}
+
+/** 'N / 10,000' for the post, then each chosen platform's own count and limit (red when over). */
+export function CharacterCounts({ id, content, platforms }: CharacterCountsProps) {
+  // X's weighted count parses the whole text: let typing stay ahead of it.
+  const deferred = useDeferredValue(content);
+  const over = content.length > POST_CONTENT_MAX;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+      <ul aria-label="Character count by platform" className="flex flex-wrap gap-1.5">
+        {platforms.map((platform) => {
+          const result = countForPlatform(deferred, platform);
+          return (
+            <li
+              key={platform}
+              className={cn(
+                "rounded-md border px-2 py-0.5 tabular-nums",
+                result.over
+                  ? "border-destructive/60 bg-destructive/10 text-destructive font-medium"
+                  : "text-muted-foreground",
+              )}
+            >
+              {platformCountLabels[platform]} {number.format(result.count)}/{number.format(result.limit)}
+              {result.over && <span className="sr-only"> (over the limit)</span>}
+            </li>
+          );
+        })}
+      </ul>
+      <span id={id} className={cn("tabular-nums", over ? "text-destructive font-medium" : "text-muted-foreground")}>
+        {number.format(content.length)} / {number.format(POST_CONTENT_MAX)}
+      </span>
+    </div>
+  );
+}

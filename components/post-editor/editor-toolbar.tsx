@@ -1,0 +1,116 @@
+"use client";
+
+import { FileUp, ImagePlus, Images, LayoutTemplate, Sparkles, Wand2 } from "lucide-react";
+import { useRef, type ChangeEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { MEDIA_ACCEPT } from "@/lib/hooks/media";
+import { DisabledHint } from "./disabled-hint";
+import { IMPORT_ACCEPT } from "./import-file";
+import { AI_COMING_HINT } from "./share-message-settings";
+
+interface EditorToolbarProps {
+  onOpenTemplates: () => void;
+  onImportFile: (file: File) => void;
+  onAddMediaFiles: (files: File[]) => void;
+  onOpenMediaLibrary: () => void;
+  /** 'Enhance with AI' is offered only for a saved post with text. */
+  showEnhance: boolean;
+  uploading: boolean;
+  disabled?: boolean;
+}
+
+/** Templates, AI Generate, Import File, Enhance with AI, Add Media, Media Library. */
+export function EditorToolbar({
+  onOpenTemplates,
+  onImportFile,
+  onAddMediaFiles,
+  onOpenMediaLibrary,
+  showEnhance,
+  uploading,
+  disabled = false,
+}: EditorToolbarProps) {
+  const importInput = useRef<HTMLInputElement>(null);
+  const mediaInput = useRef<HTMLInputElement>(null);
+
+  function takeFiles(event: ChangeEvent<HTMLInputElement>): File[] {
+    const files = Array.from(event.target.files ?? []);
+    // Choosing the same file again must fire another change.
+    event.target.value = "";
+    return files;
+  }
+
+  return (
+    <div role="group" aria-label="Editor tools" className="flex flex-wrap gap-2">
+      <Button type="button" variant="outline" size="sm" onClick={onOpenTemplates} disabled={disabled}>
+        <LayoutTemplate aria-hidden />
+        Templates
+      </Button>
+      <DisabledHint hint={AI_COMING_HINT}>
+        <Button type="button" variant="outline" size="sm" disabled title={AI_COMING_HINT}>
+          <Sparkles aria-hidden />
+          AI Generate
+        </Button>
+      </DisabledHint>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => importInput.current?.click()}
+        disabled={disabled}
+      >
+        <FileUp aria-hidden />
+        Import File
+      </Button>
+      {showEnhance && (
+        <DisabledHint hint={AI_COMING_HINT}>
+          <Button type="button" variant="outline" size="sm" disabled title={AI_COMING_HINT}>
+            <Wand2 aria-hidden />
+            Enhance with AI
+          </Button>
+        </DisabledHint>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => mediaInput.current?.click()}
+        disabled={disabled || uploading}
+      >
+        <ImagePlus aria-hidden />
+        {uploading ? "Uploading..." : "Add Media"}
+      </Button>
+      <Button type="button" variant="outline" size="sm" onClick={onOpenMediaLibrary} disabled={disabled}>
+        <Images aria-hidden />
+        Media Library
+      </Button>
+
+      <input
+        ref={importInput}
+        type="file"
+        accept={IMPORT_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="import-file-input"
+        onChange={(event) => {
+          const [file] = takeFiles(event);
+          if (file) onImportFile(file);
+        }}
+      />
+      <input
+        ref={mediaInput}
+        type="file"
+        accept={MEDIA_ACCEPT}
+        multiple
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="add-media-input"
+        onChange={(event) => {
+          const files = takeFiles(event);
+          if (files.length > 0) onAddMediaFiles(files);
+        }}
+      />
+    </div>
+  );
+}

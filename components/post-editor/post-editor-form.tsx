@@ -1,0 +1,247 @@
+"use client";
+
+import { ClipboardCheck } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { InlineMessage } from "@/components/media/inline-message";
+import { MediaLibraryDialog } from "@/components/media/media-library-dialog";
+import { UploadProgress } from "@/components/media/upload-progress";
+import { useSessionExpired } from "@/components/media/use-session-expired";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { hasMixedMedia } from "@/lib/hooks/media";
+import { useCreatePost, useCreatePostLimit, useUpdatePost } from "@/lib/hooks/posts";
+import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, type PostDto } from "@/lib/posts/schemas";
+import type { PostTemplate } from "@/lib/posts/templates";
+import { connectablePlatforms, type AccountGroup, type ConnectablePlatform } from "@/lib/social/schemas";
+import { AttachedMedia } from "./attached-media";
+import { CharacterCounts } from "./character-counts";
+import { EditorActions } from "./editor-actions";
+import { EditorToolbar } from "./editor-toolbar";
+import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
+import { buildPageOptions, initialSelection, toPageEntries } from "./page-options";
+import { PagePickerPanel } from "./page-picker-panel";
+import { PostStatusBadge } from "./post-status-badge";
+import { saveErrorOutcome } from "./save-error";
+import { ShareMessageSettings } from "./share-message-settings";
+import { TemplatesDialog } from "./templates-dialog";
+import { useAttachedMedia } from "./use-attached-media";
+import { usePasteIndicator } from "./use-paste-indicator";
+import { validateDraft } from "./validate-draft";
+
+interface PostEditorFormProps {
+  groups: readonly AccountGroup[];
+  /** The saved post when editing; its values fill the form once, when it mounts. */
+  post?: PostDto;
+  /** A page to tick under 'Post As' for a new post (the dashboard's 'Create Post'). */
+  preselectedPageId?: string | null;
+}
+
+export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFormProps) {
+  const router = useRouter();
+  const contentId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const options = useMemo(() => buildPageOptions(groups, post), [groups, post]);
+  const [content, setContent] = useState(post?.content ?? "");
+  const [postPageIds, setPostPageIds] = useState(() => initialSelection("post", options, post, preselectedPageId));
+  const [sharePageIds, setSharePageIds] = useState(() => initialSelection("share", options, post, null));
+  const [shareContent, setShareContent] = useState(post?.shareContent ?? DEFAULT_SHARE_MESSAGE);
+  const [useAIShareMessage, setUseAIShareMessage] = useState(post?.useAIShareMessage ?? false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const attached = useAttachedMedia(post?.media ?? []);
+  const { pasted, onPaste } = usePasteIndicator();
+  const createPost = useCreatePost();
+  const updatePost = useUpdatePost();
+  const limit = useCreatePostLimit();
+  const sessionExpired = useSessionExpired();
+
+  const editing = Boolean(post);
+  const published = post?.status === "published";
+  const hasContent = content.trim().length > 0;
+  const saving = createPost.isPending || updatePost.isPending;
+  const platforms = useMemo(() => {
+    const chosen = new Set(
+      options
+        .flatMap((group) => group.pages)
+        .filter((page) => postPageIds.includes(page.id))
+        .map((page) => page.platform),
+    );
+    return connectablePlatforms.filter((platform: ConnectablePlatform) => chosen.has(platform));
+  }, [options, postPageIds]);
+
+  function focusEditor() {
+    requestAnimationFrame(() => textarea.current?.focus());
+  }
+
+  function chooseTemplate(template: PostTemplate) {
+    setContent(template.template);
+    setTemplatesOpen(false);
+    toast.success(`Template "${template.name}" applied`);
+    focusEditor();
+  }
+
+  async function importFile(file: File) {
+    const problem = validateImportFile(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    try {
+      const { content: text, truncated } = fitImportedText(await file.text());
+      setContent(text);
+      if (truncated) toast.warning(IMPORT_MESSAGES.truncated);
+      else toast.success(`Imported ${file.name}`);
+      focusEditor();
+    } catch {
+      toast.error("Could not read the file. Please try again.");
+    }
+  }
+
+  async function save() {
+    const pages = toPageEntries(options, postPageIds, sharePageIds);
+    const share = sharePageIds.length > 0 ? shareContent : null;
+    const problem = validateDraft({ content, pages, shareContent: share, media: attached.media });
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const body = {
+      content,
+      pages: pages.map(({ type, pageId, platform }) => ({ type, pageId, platform })),
+      media: attached.media.map((item) => item.filename),
+      shareContent: share,
+      useAIShareMessage,
+    };
+    try {
+      if (post) {
+        await updatePost.mutateAsync({ id: post.id, input: body });
+        toast.success("Draft updated");
+      } else {
+        const created = await createPost.mutateAsync({
+          ...body,
+          status: "draft",
+          summarizeForTwitter: false,
+          chatHistoryId: null,
+        });
+        toast.success("Draft saved");
+        // From now on this is the saved post: a reload or 'Back' reopens it for editing.
+        router.replace(`/create-post?postId=${encodeURIComponent(created.id)}`, { scroll: false });
+      }
+    } catch (error) {
+      const outcome = saveErrorOutcome(error, post ? "update" : "create");
+      if (outcome.kind === "session-expired") sessionExpired();
+      else toast.error(outcome.message);
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{editing ? "Edit Post" : "Create Post"}</h1>
+          <p className="text-muted-foreground mt-1">Write once, then post and reshare across your pages.</p>
+        </div>
+        {post && (
+          <p className="flex items-center gap-2 text-sm">
+            <span className="text-muted-foreground">Status</span>
+            <PostStatusBadge status={post.status} />
+          </p>
+        )}
+      </header>
+
+      {published && <InlineMessage tone="warning">{MESSAGES.published}</InlineMessage>}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="grid gap-6">
+          <PagePickerPanel
+            title="Post As"
+            description="Create original post on these pages"
+            groups={options}
+            selected={postPageIds}
+            onChange={setPostPageIds}
+          />
+          <PagePickerPanel
+            title="Share As"
+            description="Reshare/amplify from these accounts"
+            groups={options}
+            selected={sharePageIds}
+            onChange={setSharePageIds}
+          />
+          {sharePageIds.length > 0 && (
+            <ShareMessageSettings
+              value={shareContent}
+              onChange={setShareContent}
+              useAI={useAIShareMessage}
+              onUseAIChange={setUseAIShareMessage}
+              saved={editing}
+              hasContent={hasContent}
+            />
+          )}
+        </div>
+
+        <Card className="gap-4 py-5">
+          <CardContent className="grid gap-4 px-5">
+            <EditorToolbar
+              onOpenTemplates={() => setTemplatesOpen(true)}
+              onImportFile={(file) => void importFile(file)}
+              onAddMediaFiles={(files) => void attached.uploadAndAttach(files)}
+              onOpenMediaLibrary={() => setLibraryOpen(true)}
+              showEnhance={editing && hasContent}
+              uploading={attached.uploading}
+            />
+            {attached.progress !== null && <UploadProgress value={attached.progress} />}
+
+            <div className="grid gap-1.5">
+              <div className="flex min-h-6 items-center justify-between gap-2">
+                <Label htmlFor={contentId}>Post content</Label>
+                {pasted && (
+                  <Badge variant="secondary" role="status">
+                    <ClipboardCheck aria-hidden />
+                    Pasted
+                  </Badge>
+                )}
+              </div>
+              <Textarea
+                ref={textarea}
+                id={contentId}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                onPaste={onPaste}
+                placeholder="What would you like to share?"
+                aria-describedby={`${contentId}-count`}
+                aria-invalid={content.length > POST_CONTENT_MAX || undefined}
+                className="min-h-64 resize-y"
+              />
+              <CharacterCounts id={`${contentId}-count`} content={content} platforms={platforms} />
+            </div>
+
+            <AttachedMedia media={attached.media} onRemove={attached.remove} />
+
+            <EditorActions
+              editing={editing}
+              saving={saving}
+              saveBlockedReason={
+                published ? MESSAGES.published : hasMixedMedia(attached.media) ? MESSAGES.mixedMedia : null
+              }
+              onSave={() => void save()}
+              limitReached={limit.data?.allowed === false}
+            />
+          </CardContent>
+        </Card>
+      </div>
+
+      <TemplatesDialog open={templatesOpen} onOpenChange={setTemplatesOpen} onChoose={chooseTemplate} />
+      <MediaLibraryDialog
+        open={libraryOpen}
+        onOpenChange={setLibraryOpen}
+        attached={attached.media}
+        onAdd={attached.attach}
+        onDeleted={attached.remove}
+      />
+    </div>
+  );
+}

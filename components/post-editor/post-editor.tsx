@@ -1,0 +1,64 @@
+"use client";
+
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { PageSpinner } from "@/components/layout/page-spinner";
+import { InlineMessage } from "@/components/media/inline-message";
+import { useSession } from "@/components/session/session-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage, HttpError } from "@/lib/api/http";
+import { usePost } from "@/lib/hooks/posts";
+import { MESSAGES } from "@/lib/posts/schemas";
+import { NoPages } from "./no-pages";
+import { PostEditorForm } from "./post-editor-form";
+
+/**
+ * /create-post. `?postId=` opens a saved post for editing (the spec's navigation state);
+ * `?pageId=` (a PageSummary id) preselects a page for a new post.
+ */
+export function PostEditor() {
+  const { session } = useSession();
+  const searchParams = useSearchParams();
+  const postId = searchParams.get("postId");
+  const pageId = searchParams.get("pageId");
+  const post = usePost(postId);
+
+  if (session.status !== "authenticated") return null;
+  const groups = session.data.socialAccounts;
+  if (!groups.some((group) => group.pages.length > 0)) return <NoPages />;
+
+  if (postId) {
+    if (post.isPending) return <PageSpinner label="Loading post" />;
+    if (post.isError) {
+      const notFound = post.error instanceof HttpError && post.error.status === 404;
+      return (
+        <div className="mx-auto grid max-w-lg gap-4">
+          <h1 className="text-2xl font-bold tracking-tight">Edit Post</h1>
+          <InlineMessage tone="error">
+            {notFound ? MESSAGES.notFound : errorMessage(post.error, "Failed to load post")}
+          </InlineMessage>
+          <div className="flex flex-wrap gap-2">
+            {!notFound && (
+              <Button type="button" variant="outline" onClick={() => void post.refetch()}>
+                Try Again
+              </Button>
+            )}
+            <Button asChild>
+              <Link href="/create-post">Create a New Post</Link>
+            </Button>
+          </div>
+        </div>
+      );
+    }
+  }
+
+  // A new key for each post (and for a new one) so the form starts from that post's values.
+  return (
+    <PostEditorForm
+      key={postId ?? "new"}
+      groups={groups}
+      post={postId ? post.data : undefined}
+      preselectedPageId={postId ? null : pageId}
+    />
+  );
+}
