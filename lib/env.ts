@@ -49,7 +49,14 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
-  MEDIA_DIR: z.string().trim().default("./data/media"),
+  MEDIA_DIR: z
+    .string()
+    .trim()
+    .transform((value) => value || "./data/media")
+    .default("./data/media"),
+  MEDIA_S3_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/@]+:[^/@]+@[^/]+\/[^/?]+/.test(value), {
+    message: "must look like https://ACCESS_KEY_ID:SECRET@host/bucket?region=REGION (key and secret percent-encoded)",
+  }),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });

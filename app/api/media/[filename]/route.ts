@@ -1,0 +1,11 @@
+// DELETE /api/media/{filename} — delete one of the user's files (refused while a scheduled post uses it)
+import { ok, withUser } from "@/lib/api/route";
+import { MEDIA_MESSAGES } from "@/lib/media/schemas";
+import { deleteMedia } from "@/lib/media/service";
+
+type Params = { filename: string };
+
+export const DELETE = withUser<Params>(async ({ params, user }) => {
+  await deleteMedia(user.id, params.filename);
+  return ok({ message: MEDIA_MESSAGES.deleted });
+});

@@ -1,0 +1,9 @@
+// GET /api/media/files/{filename} — the owner's file, with its stored Content-Type (byte ranges for video)
+import { withUser } from "@/lib/api/route";
+import { mediaFileResponse } from "@/lib/media/serve";
+
+type Params = { filename: string };
+
+export const GET = withUser<Params>(async ({ req, params, user }) =>
+  mediaFileResponse(user.id, params.filename, "original", req.headers.get("range")),
+);

@@ -1,0 +1,9 @@
+// GET /api/media/files/{filename}/thumbnail — the owner's 320 px WebP thumbnail of an image
+import { withUser } from "@/lib/api/route";
+import { mediaFileResponse } from "@/lib/media/serve";
+
+type Params = { filename: string };
+
+export const GET = withUser<Params>(async ({ params, user }) =>
+  mediaFileResponse(user.id, params.filename, "thumbnail", null),
+);
