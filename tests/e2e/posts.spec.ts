@@ -126,8 +126,11 @@ test("media: an 11 MB image is refused; two images from the Media Library are at
   ]);
   await expect(library.getByText("loaf.png")).toBeVisible();
   await expect(library.getByText("bun.png")).toBeVisible();
+  // Just-uploaded files come selected; a click toggles one off and on again.
+  await expect(library.getByText("2 selected")).toBeVisible();
   await library.getByRole("button", { name: "Select loaf.png" }).click();
-  await library.getByRole("button", { name: "Select bun.png" }).click();
+  await expect(library.getByText("1 selected")).toBeVisible();
+  await library.getByRole("button", { name: "Select loaf.png" }).click();
   await library.getByRole("button", { name: "Add Selected (2)" }).click();
   await expect(library).toBeHidden();
   await page.getByRole("button", { name: "Save Draft" }).click();
