@@ -16,6 +16,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (session.status === "unauthenticated") router.replace("/");
   }, [session.status, router]);
 
+  // Facebook appends "#_=_" to its redirects; it means nothing to us and should not linger in the URL.
+  useEffect(() => {
+    if (window.location.hash === "#_=_") window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }, []);
+
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />

@@ -1,4 +1,4 @@
-import { expect, formError, newUser, registerThroughForm, test } from "./fixtures";
+import { expect, formError, newUser, registerThroughForm, sandboxUrl, test } from "./fixtures";
 
 test.describe("sign-in and the app shell", () => {
   test("register lands on the dashboard with the user's name; sign out returns to the landing page", async ({ page }) => {
@@ -84,6 +84,21 @@ test.describe("sign-in and the app shell", () => {
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Welcome back, Grace Google!" })).toBeVisible();
+  });
+
+  test("Sign in with Facebook through the sandbox lands on the dashboard", async ({ page }) => {
+    const id = String(Date.now());
+    await fetch(`${sandboxUrl()}/_control/facebook/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id, name: "Frank Facebook", email: `frank-${id}@example.com`, pages: [] }),
+    });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login with Facebook" }).click();
+    await expect(page).toHaveTitle(/Facebook/);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Welcome back, Frank Facebook!" })).toBeVisible();
   });
 
   test("the theme picker lists the five themes in order and the choice survives a reload", async ({ page }) => {
