@@ -25,7 +25,7 @@ const config = [
     },
   },
   {
-    files: ["components/**/*.{ts,tsx}", "lib/hooks/**/*.{ts,tsx}", "lib/api/http.ts", "lib/*/schemas.ts", "lib/themes.ts", "lib/utils.ts", "lib/posts/templates.ts", "lib/posts/character-count.ts"],
+    files: ["components/**/*.{ts,tsx}", "lib/hooks/**/*.{ts,tsx}", "lib/api/http.ts", "lib/*/schemas.ts", "lib/themes.ts", "lib/utils.ts", "lib/posts/templates.ts", "lib/posts/character-count.ts", "lib/schedule/*.ts"],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { registerPublishControl } from "./publish-control";
+import { publishState } from "./publish-state";
 import { json } from "./responses";
 import type { SandboxModule } from "./router";
 
@@ -12,6 +14,8 @@ const clockSchema = z.object({ advanceSeconds: z.number().finite() });
 export const control: SandboxModule = {
   name: "control",
   register(router, store) {
+    store.register(publishState);
+    registerPublishControl(router);
     router
       .post("/_control/reset", () => {
         store.reset();

@@ -3,8 +3,8 @@ import { BadRequestError } from "./responses";
 import type { RequestContext } from "./router";
 import type { SandboxStore } from "./state";
 
-/** Enough for any OAuth or Graph request; more is a client bug, not a payload. */
-const MAX_BODY_BYTES = 1024 * 1024;
+/** Enough for an image upload (X caps images at 5 MB, Facebook photos at 10 MB); more is a client bug. */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * The scheme and host the client used. OAuth issuers and redirect targets must echo exactly what
@@ -18,7 +18,7 @@ export function baseUrlOf(request: IncomingMessage, fallbackHost: string): strin
   return `${proto}://${host}`;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -31,7 +31,7 @@ function readBody(request: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
 }
@@ -54,9 +54,11 @@ export function createRequestContext(
   baseUrl: string,
   store: SandboxStore,
   params: Record<string, string | undefined>,
+  signal: AbortSignal = new AbortController().signal,
 ): RequestContext {
-  let body: Promise<string> | undefined;
-  const text = () => (body ??= readBody(request));
+  let body: Promise<Buffer> | undefined;
+  const raw = () => (body ??= readBody(request));
+  const text = async () => (await raw()).toString("utf8");
   const isJson = () => /application\/json/i.test(request.headers["content-type"] ?? "");
   const json = async (): Promise<unknown> => {
     const raw = await text();
@@ -75,6 +77,8 @@ export function createRequestContext(
     headers: request.headers,
     baseUrl,
     store,
+    signal,
+    raw,
     text,
     json,
     form: async () => (isJson() ? jsonToForm(await json()) : new URLSearchParams(await text())),

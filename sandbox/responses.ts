@@ -7,6 +7,8 @@ export interface SandboxResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Close the connection without answering (a platform that accepted the request and then vanished). */
+  drop?: boolean;
 }
 
 /** Tokens and codes must never be cached by a proxy or browser, as real OAuth servers insist. */

@@ -20,6 +20,10 @@ export interface RequestContext {
   /** What the client used to reach us (scheme + host, no trailing slash), e.g. http://127.0.0.1:4010. */
   baseUrl: string;
   store: SandboxStore;
+  /** Aborted when the client goes away (or the answer has been sent): ends a handler that hangs on purpose. */
+  signal: AbortSignal;
+  /** The body as bytes (multipart uploads); `text`, `form` and `json` read the same bytes. */
+  raw(): Promise<Buffer>;
   text(): Promise<string>;
   /** The body as application/x-www-form-urlencoded (empty when there is none). */
   form(): Promise<URLSearchParams>;
@@ -72,6 +76,10 @@ export class Router {
 
   post(pattern: string, handler: Handler): this {
     return this.add("POST", pattern, handler);
+  }
+
+  put(pattern: string, handler: Handler): this {
+    return this.add("PUT", pattern, handler);
   }
 
   delete(pattern: string, handler: Handler): this {

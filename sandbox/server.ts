@@ -43,6 +43,7 @@ async function respond(
   request: IncomingMessage,
   options: SandboxOptions,
   fallbackHost: string,
+  signal: AbortSignal,
 ): Promise<SandboxResponse> {
   const url = new URL(request.url ?? "/", "http://sandbox.invalid");
   const method = request.method ?? "GET";
@@ -63,7 +64,7 @@ async function respond(
     return json(404, { error: "not_found", message: `No sandbox route for ${method} ${url.pathname}` });
   }
   const baseUrl = options.publicUrl?.replace(/\/$/, "") ?? baseUrlOf(request, fallbackHost);
-  const ctx = createRequestContext(request, url, baseUrl, store, match.params);
+  const ctx = createRequestContext(request, url, baseUrl, store, match.params, signal);
   try {
     return await match.handler(ctx);
   } catch (error) {
@@ -75,6 +76,12 @@ async function respond(
 }
 
 function write(response: ServerResponse, request: IncomingMessage, result: SandboxResponse): void {
+  // The client gave up (a fault held the answer back); nobody is left to answer.
+  if (response.destroyed) return;
+  if (result.drop) {
+    response.destroy();
+    return;
+  }
   response.writeHead(result.status, { ...result.headers, "content-length": Buffer.byteLength(result.body) });
   response.end(request.method === "HEAD" ? undefined : result.body);
 }
@@ -87,7 +94,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const server = createServer((request, response) => {
     const started = performance.now();
-    respond(router, store, request, options, fallbackHost)
+    const gone = new AbortController();
+    response.on("close", () => gone.abort());
+    respond(router, store, request, options, fallbackHost, gone.signal)
       .then((result) => {
         write(response, request, result);
         if (options.log) {

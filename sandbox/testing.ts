@@ -63,6 +63,37 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
   return new URL(location);
 }
 
+export type PublishPlatformName = "facebook" | "twitter" | "linkedin";
+
+/** A fault for POST /_control/publish/faults; see the README's Publishing section. */
+export interface PublishFaultInput {
+  platform: PublishPlatformName;
+  kind: "rate_limit" | "server_error" | "timeout" | "duplicate" | "expired_token";
+  /** Calls to hit; default 1, -1 = until cleared. */
+  times?: number;
+  resetAfterSeconds?: number;
+  delayMs?: number;
+  afterAccept?: boolean;
+  drop?: boolean;
+  /** Only calls for this Page id / X user id / LinkedIn member sub. */
+  target?: string;
+  /** Default ["post"]. */
+  operations?: ("post" | "media" | "lookup")[];
+}
+
+/** A post as GET /_control/publish/posts lists it. */
+export interface SandboxPublishedPost {
+  platform: PublishPlatformName;
+  target: string;
+  id: string;
+  text: string;
+  mediaIds: string[];
+  link: string | null;
+  replyTo: string | null;
+  published: boolean;
+  createdAt: string;
+}
+
 /** The control API (/_control) of a running sandbox. */
 export function sandboxControl(sandboxUrl: string) {
   const call = async (method: string, path: string, body?: unknown) => {
@@ -111,5 +142,15 @@ export function sandboxControl(sandboxUrl: string) {
     setLinkedInSettings: (settings: { partnerRefreshTokens: boolean }) => call("POST", "/linkedin/settings", settings),
     expireLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/expire-token`),
     revokeLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/revoke`),
+    publishFaults: async (fault: PublishFaultInput) =>
+      ((await call("POST", "/publish/faults", fault)) as { fault: { id: number } }).fault,
+    clearPublishFaults: async () => ((await call("DELETE", "/publish/faults")) as { cleared: number }).cleared,
+    publishedPosts: async (filter: { platform?: PublishPlatformName; target?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]),
+      );
+      return ((await call("GET", `/publish/posts?${query}`)) as { posts: SandboxPublishedPost[] }).posts;
+    },
+    setPublishLatency: (ms: number) => call("POST", "/publish/latency", { ms }),
   };
 }

@@ -19,7 +19,7 @@ import type { PostTemplate } from "@/lib/posts/templates";
 import { connectablePlatforms, type AccountGroup, type ConnectablePlatform } from "@/lib/social/schemas";
 import { AttachedMedia } from "./attached-media";
 import { CharacterCounts } from "./character-counts";
-import { EditorActions } from "./editor-actions";
+import { ActionButtons, type SavedPost } from "./action-buttons";
 import { EditorToolbar } from "./editor-toolbar";
 import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
 import { buildPageOptions, initialSelection, toPageEntries } from "./page-options";
@@ -73,6 +73,18 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     return connectablePlatforms.filter((platform: ConnectablePlatform) => chosen.has(platform));
   }, [options, postPageIds]);
 
+  // Every platform the post reaches, original or reshare, for the Schedule Post preview.
+  const previewPlatforms = useMemo(() => {
+    const chosen = new Set([...postPageIds, ...sharePageIds]);
+    const reached = new Set(
+      options
+        .flatMap((group) => group.pages)
+        .filter((page) => chosen.has(page.id))
+        .map((page) => page.platform),
+    );
+    return connectablePlatforms.filter((platform: ConnectablePlatform) => reached.has(platform));
+  }, [options, postPageIds, sharePageIds]);
+
   function focusEditor() {
     requestAnimationFrame(() => textarea.current?.focus());
   }
@@ -101,13 +113,14 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     }
   }
 
-  async function save() {
+  /** Saves the form. `quiet`: for Schedule/Publish Now, which announce their own outcome and navigate. */
+  async function save({ quiet = false }: { quiet?: boolean } = {}): Promise<SavedPost | null> {
     const pages = toPageEntries(options, postPageIds, sharePageIds);
     const share = sharePageIds.length > 0 ? shareContent : null;
     const problem = validateDraft({ content, pages, shareContent: share, media: attached.media });
     if (problem) {
       toast.error(problem);
-      return;
+      return null;
     }
     const body = {
       content,
@@ -118,8 +131,9 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     };
     try {
       if (post) {
-        await updatePost.mutateAsync({ id: post.id, input: body });
-        toast.success("Draft updated");
+        const updated = await updatePost.mutateAsync({ id: post.id, input: body });
+        if (!quiet) toast.success("Draft updated");
+        return { post: updated, created: false };
       } else {
         const created = await createPost.mutateAsync({
           ...body,
@@ -127,14 +141,17 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
           summarizeForTwitter: false,
           chatHistoryId: null,
         });
+        if (quiet) return { post: created, created: true };
         toast.success("Draft saved");
         // From now on this is the saved post: a reload or 'Back' reopens it for editing.
         router.replace(`/create-post?postId=${encodeURIComponent(created.id)}`, { scroll: false });
+        return { post: created, created: true };
       }
     } catch (error) {
       const outcome = saveErrorOutcome(error, post ? "update" : "create");
       if (outcome.kind === "session-expired") sessionExpired();
       else toast.error(outcome.message);
+      return null;
     }
   }
 
@@ -221,14 +238,16 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
 
             <AttachedMedia media={attached.media} onRemove={attached.remove} />
 
-            <EditorActions
+            <ActionButtons
               editing={editing}
               saving={saving}
               saveBlockedReason={
                 published ? MESSAGES.published : hasMixedMedia(attached.media) ? MESSAGES.mixedMedia : null
               }
               onSave={() => void save()}
+              saveForAction={() => save({ quiet: true })}
               limitReached={limit.data?.allowed === false}
+              preview={{ title: post?.title, content, platforms: previewPlatforms }}
             />
           </CardContent>
         </Card>

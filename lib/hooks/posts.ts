@@ -182,3 +182,63 @@ export function useBulkDeletePosts() {
     },
   });
 }
+
+// ---- Scheduling and publishing ---------------------------------------------------------------
+
+export interface PublishResponse {
+  success: boolean;
+  message?: string;
+  post: PostDto;
+}
+
+/** PUT /api/post/{id} {scheduledAt, status: "scheduled"}: the server refuses a moment not in the future. */
+export async function schedulePost(id: string, scheduledAt: string, client: HttpClient = http): Promise<PostDto> {
+  return (await client.put<PostResponse>(postPath(id), { scheduledAt, status: "scheduled" })).post;
+}
+
+/** PUT /api/post/{id} {scheduledAt}: moves an already scheduled post. */
+export async function reschedulePost(id: string, scheduledAt: string, client: HttpClient = http): Promise<PostDto> {
+  return (await client.put<PostResponse>(postPath(id), { scheduledAt })).post;
+}
+
+/** POST /api/post/{id}/publish: the post comes back published, failed, or scheduled (still going out). */
+export function publishPost(id: string, client: HttpClient = http): Promise<PublishResponse> {
+  return client.post<PublishResponse>(`${postPath(id)}/publish`, {});
+}
+
+/** Schedules a draft, or (reschedule) moves a scheduled post; lists show the new time at once. */
+export function useSchedulePost() {
+  const queryClient = useQueryClient();
+  const afterSaved = useAfterPostSaved();
+  return useMutation({
+    mutationFn: ({ id, scheduledAt, reschedule = false }: { id: string; scheduledAt: string; reschedule?: boolean }) =>
+      reschedule ? reschedulePost(id, scheduledAt) : schedulePost(id, scheduledAt),
+    onMutate: async ({ id, scheduledAt, reschedule }) => {
+      if (!reschedule) return { previous: [] as [readonly unknown[], PostsResponse | undefined][] };
+      // A dragged post lands on its new day straight away; an error puts it back.
+      await queryClient.cancelQueries({ queryKey: postKeys.lists() });
+      const previous = queryClient.getQueriesData<PostsResponse>({ queryKey: postKeys.lists() });
+      queryClient.setQueriesData<PostsResponse>({ queryKey: postKeys.lists() }, (data) =>
+        data ? { ...data, posts: data.posts.map((post) => (post.id === id ? { ...post, scheduledAt } : post)) } : data,
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: afterSaved,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+  });
+}
+
+export function usePublishPost() {
+  const queryClient = useQueryClient();
+  const afterSaved = useAfterPostSaved();
+  return useMutation({
+    mutationFn: (id: string) => publishPost(id),
+    onSuccess: (response) => {
+      afterSaved(response.post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.createLimit() });
+    },
+  });
+}

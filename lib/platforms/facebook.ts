@@ -136,6 +136,31 @@ export const facebook: SocialPlatformModule = {
     };
   },
 
+  async publish({ pageId, pageAccessToken, text }) {
+    if (!pageAccessToken) throw new PlatformError("expired_token", "No page token is stored for this Facebook Page");
+    const response = await platformRequest(`${graph}/${encodeURIComponent(pageId)}/feed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ message: text, access_token: pageAccessToken }),
+    });
+    if (response.status !== 200) throw graphError(response);
+    const id = asString(asRecord(response.body).id);
+    if (!id) throw new PlatformError("transient", "Facebook accepted the post but returned no id");
+    return { platformPostId: id, url: `https://www.facebook.com/${id}` };
+  },
+
+  async findRecentPost({ pageId, pageAccessToken, text }, since) {
+    if (!pageAccessToken) return null;
+    const body = await graphGet(`/${encodeURIComponent(pageId)}/feed`, { fields: "id,message,created_time", limit: "25", access_token: pageAccessToken });
+    for (const item of Array.isArray(body.data) ? body.data : []) {
+      const post = asRecord(item);
+      const created = Date.parse(asString(post.created_time) ?? "");
+      const id = asString(post.id);
+      if (id && post.message === text && created >= since.getTime() - 60_000) return { platformPostId: id, url: `https://www.facebook.com/${id}` };
+    }
+    return null;
+  },
+
   /** Re-exchanging a still-valid long-lived token extends it; an expired one needs a new login. */
   async refreshTokens({ accessToken }) {
     return longLived(accessToken);

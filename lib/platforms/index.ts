@@ -11,4 +11,4 @@ export function platformModule(platform: ConnectablePlatform): SocialPlatformMod
 }
 
 export { PlatformError, isPlatformError, type PlatformErrorKind } from "./errors";
-export type { PlatformPage, PlatformProfile, SocialPlatformModule, TokenSet } from "./types";
+export type { PlatformPage, PlatformProfile, PublishedPost, PublishInput, SocialPlatformModule, TokenSet } from "./types";

@@ -40,6 +40,20 @@ async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
   };
 }
 
+const LINKEDIN_VERSION = "202501";
+
+/** LinkedIn's "little text": unescaped reserved characters silently truncate the post. */
+export const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (char) => `\\${char}`);
+
+const restHeaders = (accessToken: string) => ({
+  Authorization: `Bearer ${accessToken}`,
+  "LinkedIn-Version": LINKEDIN_VERSION,
+  "X-Restli-Protocol-Version": "2.0.0",
+  "Content-Type": "application/json",
+});
+
+const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+
 export const linkedin: SocialPlatformModule = {
   id: "linkedin",
   usesPkce: false,
@@ -89,6 +103,41 @@ export const linkedin: SocialPlatformModule = {
         accessToken: null,
       },
     ];
+  },
+
+  async publish({ accessToken, pageId, text }) {
+    const response = await platformRequest(`${endpoints.linkedinApi}/rest/posts`, {
+      method: "POST",
+      headers: restHeaders(accessToken),
+      body: JSON.stringify({
+        author: `urn:li:person:${pageId}`,
+        commentary: escapeLittleText(text),
+        visibility: "PUBLIC",
+        distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: "PUBLISHED",
+        isReshareDisabledByAuthor: false,
+      }),
+    });
+    if (response.status !== 201 && response.status !== 200) throw linkedinError(response);
+    const urn = response.headers.get("x-restli-id");
+    if (!urn) throw new PlatformError("transient", "LinkedIn accepted the post but returned no id");
+    return { platformPostId: urn, url: postUrl(urn) };
+  },
+
+  async findRecentPost({ accessToken, pageId, text }, since) {
+    const author = encodeURIComponent(`urn:li:person:${pageId}`);
+    const response = await platformRequest(`${endpoints.linkedinApi}/rest/posts?author=${author}&q=author&count=20`, {
+      headers: restHeaders(accessToken),
+    });
+    if (response.status !== 200) throw linkedinError(response);
+    const elements = asRecord(response.body).elements;
+    for (const item of Array.isArray(elements) ? elements : []) {
+      const post = asRecord(item);
+      const urn = asString(post.id);
+      const created = asNumber(post.createdAt) ?? Date.now();
+      if (urn && post.commentary === escapeLittleText(text) && created >= since.getTime() - 60_000) return { platformPostId: urn, url: postUrl(urn) };
+    }
+    return null;
   },
 
   async refreshTokens({ refreshToken }) {

@@ -46,6 +46,8 @@ async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
   };
 }
 
+const postUrl = (handle: string | null, id: string) => (handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`);
+
 export const twitter: SocialPlatformModule = {
   id: "twitter",
   usesPkce: true,
@@ -101,6 +103,33 @@ export const twitter: SocialPlatformModule = {
         accessToken: null,
       },
     ];
+  },
+
+  async publish({ accessToken, handle, text }) {
+    const response = await platformRequest(`${endpoints.twitterApi}/2/tweets`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ text }),
+    });
+    if (response.status !== 201 && response.status !== 200) throw twitterError(response);
+    const id = asString(asRecord(asRecord(response.body).data).id);
+    if (!id) throw new PlatformError("transient", "X accepted the post but returned no id");
+    return { platformPostId: id, url: postUrl(handle, id) };
+  },
+
+  async findRecentPost({ accessToken, pageId, handle, text }, since) {
+    const response = await platformRequest(
+      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=20&tweet.fields=created_at`,
+      { headers: { Authorization: `Bearer ${accessToken}` } },
+    );
+    if (response.status !== 200) throw twitterError(response);
+    for (const item of Array.isArray(asRecord(response.body).data) ? (asRecord(response.body).data as unknown[]) : []) {
+      const tweet = asRecord(item);
+      const id = asString(tweet.id);
+      const created = Date.parse(asString(tweet.created_at) ?? "");
+      if (id && tweet.text === text && !(created < since.getTime() - 60_000)) return { platformPostId: id, url: postUrl(handle, id) };
+    }
+    return null;
   },
 
   async refreshTokens({ refreshToken }) {

@@ -40,6 +40,22 @@ export interface AuthorizationRequest {
   codeChallenge: string | null;
 }
 
+export interface PublishInput {
+  /** The account's token (X, LinkedIn) — Facebook publishes with the page token. */
+  accessToken: string;
+  /** The page (Facebook) or profile (X, LinkedIn) id the post goes to. */
+  pageId: string;
+  pageAccessToken: string | null;
+  /** The account's handle, for building post URLs (X). */
+  handle: string | null;
+  text: string;
+}
+
+export interface PublishedPost {
+  platformPostId: string;
+  url: string;
+}
+
 export interface SocialPlatformModule {
   id: ConnectablePlatform;
   usesPkce: boolean;
@@ -49,6 +65,13 @@ export interface SocialPlatformModule {
   listPages(accessToken: string, profile: PlatformProfile): Promise<PlatformPage[]>;
   /** Re-reads one page with its own token (Facebook); a dead page token throws expired_token. */
   checkPage?(pageId: string, pageAccessToken: string): Promise<Pick<PlatformPage, "name" | "category" | "followerCount" | "profilePicture">>;
+  /** Publishes a text post. Throws PlatformError with our kinds on refusal. */
+  publish(input: PublishInput): Promise<PublishedPost>;
+  /**
+   * The post with this exact text published at or after `since`, if the platform has it: how we
+   * learn, after a crash, whether a post went out before we could record it.
+   */
+  findRecentPost(input: PublishInput, since: Date): Promise<PublishedPost | null>;
   /** New tokens from the platform; throws PlatformError("expired_token") when only a reconnect helps. */
   refreshTokens(tokens: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
 }

@@ -70,9 +70,15 @@ export const updatePostSchema = z.object({
   shareContent,
   useAIShareMessage: z.boolean({ error: "useAIShareMessage must be true or false" }).optional(),
   summarizeForTwitter: z.boolean({ error: "summarizeForTwitter must be true or false" }).optional(),
-  status: z.literal("draft", { error: "status can only be set to draft here" }).optional(),
+  /** Scheduling: scheduledAt (ISO, UTC) with status scheduled; a new scheduledAt alone reschedules. */
+  scheduledAt: z.iso.datetime({ offset: true, error: "scheduledAt must be an ISO date-time" }).optional(),
+  status: z.enum(["draft", "scheduled"], { error: "status can be draft or scheduled here" }).optional(),
 });
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+
+export const publishPostSchema = z.object({
+  publishAt: z.iso.datetime({ offset: true, error: "publishAt must be an ISO date-time" }).optional(),
+});
 
 export const listPostsQuerySchema = z.object({
   status: z.union([postStatusSchema, z.literal("all")]).optional(),

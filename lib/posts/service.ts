@@ -4,6 +4,7 @@ import { chats, media, postMedia, posts, postTargets, socialAccounts, socialPage
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/limits";
 import { isUuid } from "@/lib/social/queries";
+import { FUTURE_MESSAGE, schedulePost, unschedulePost } from "@/lib/publishing/schedule-service";
 import { getPostOrThrow } from "./queries";
 import { MESSAGES, type CreatePostInput, type PostDto, type UpdatePostInput } from "./schemas";
 
@@ -121,10 +122,15 @@ export async function updatePost(userId: string, postId: string, input: UpdatePo
         ...(input.shareContent !== undefined ? { shareContent: input.shareContent } : {}),
         ...(input.useAIShareMessage !== undefined ? { useAIShareMessage: input.useAIShareMessage } : {}),
         ...(input.summarizeForTwitter !== undefined ? { summarizeForTwitter: input.summarizeForTwitter } : {}),
-        ...(input.status ? { status: input.status } : {}),
       })
       .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
   });
+  if (input.scheduledAt) return schedulePost(userId, postId, new Date(input.scheduledAt));
+  if (input.status === "scheduled") {
+    if (!current.scheduledAt) throw badRequest(FUTURE_MESSAGE, "schedule_in_past");
+    return schedulePost(userId, postId, new Date(current.scheduledAt));
+  }
+  if (input.status === "draft" && current.status === "scheduled") return unschedulePost(userId, postId);
   return getPostOrThrow(userId, postId);
 }
 

@@ -5,7 +5,7 @@ import type { IssuedToken, SandboxStore } from "../state";
 
 /**
  * What every Graph call shares: the version segment, the error body and reading the access token.
- * The publishing endpoints (feed, photos, insights) will build on these.
+ * The publishing endpoints (facebook-publish.ts) build on these.
  */
 
 /** graph.facebook.com/v20.0/… and the unversioned graph.facebook.com/… (Auth.js uses the latter). */
@@ -19,6 +19,10 @@ export interface GraphErrorFields {
   subcode?: number;
   type?: string;
   status?: number;
+  /** Graph's `is_transient: true` on errors worth retrying. */
+  transient?: boolean;
+  /** Extra response headers (the usage headers of a throttle error). */
+  headers?: Record<string, string>;
 }
 
 /** {"error":{message,type,code,error_subcode,fbtrace_id}}, HTTP 400 unless told otherwise. */
@@ -28,15 +32,18 @@ export function graphError({
   subcode,
   type = "OAuthException",
   status = 400,
+  transient,
+  headers: extraHeaders = {},
 }: GraphErrorFields): SandboxResponse {
   const error = {
     message,
     type,
     code,
     ...(subcode === undefined ? {} : { error_subcode: subcode }),
+    ...(transient === undefined ? {} : { is_transient: transient }),
     fbtrace_id: randomBytes(8).toString("base64url").slice(0, 11),
   };
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   // Graph names the broken token in a header too; some clients look there first.
   if (code === 190)
     headers["www-authenticate"] = `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"`;
@@ -44,7 +51,7 @@ export function graphError({
 }
 
 /** Graph's Date format in 463 messages: "Tuesday, 02-Jul-24 10:00:00 UTC". */
-function graphDate(ms: number): string {
+export function graphDate(ms: number): string {
   const date = new Date(ms);
   const weekday = date.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
   const month = date.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });

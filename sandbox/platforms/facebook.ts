@@ -3,7 +3,9 @@ import { findClient, isValidRedirectUri, splitScopes } from "../oauth";
 import { html, redirect, withQuery } from "../responses";
 import type { RequestContext, SandboxModule } from "../router";
 import { registerFacebookControl } from "./facebook-control";
+import { registerFacebookFeed } from "./facebook-feed";
 import { registerFacebookGraph } from "./facebook-graph";
+import { registerFacebookPublish } from "./facebook-publish";
 import { WWW } from "./facebook-graph-auth";
 import { consentUser, facebookState, pagesOf } from "./facebook-state";
 import { registerFacebookToken } from "./facebook-token";
@@ -134,6 +136,8 @@ export const facebook: SandboxModule = {
     router.get(`${WWW}/dialog/oauth`, showDialog).post("/facebook/www/dialog/oauth/decision", decide);
     registerFacebookToken(router);
     registerFacebookGraph(router);
+    registerFacebookPublish(router);
+    registerFacebookFeed(router);
     registerFacebookControl(router);
   },
 };

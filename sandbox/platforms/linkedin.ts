@@ -6,6 +6,7 @@ import { html, json, redirect, withQuery } from "../responses";
 import type { RequestContext, SandboxModule } from "../router";
 import { registerLinkedInApi } from "./linkedin-api";
 import { registerLinkedInControl } from "./linkedin-control";
+import { registerLinkedInPublish } from "./linkedin-publish";
 import { DEFAULT_LINKEDIN_IDENTITY, OAUTH, linkedinState, memberSub } from "./linkedin-state";
 import { registerLinkedInToken } from "./linkedin-token";
 import { isPlausibleEmail } from "./google-identity";
@@ -206,6 +207,7 @@ export const linkedin: SandboxModule = {
       .post(`${OAUTH}/v2/authorization/decision`, decide);
     registerLinkedInToken(router, key);
     registerLinkedInApi(router);
+    registerLinkedInPublish(router);
     registerLinkedInControl(router);
   },
 };

@@ -4,6 +4,7 @@ import { html, redirect, withQuery } from "../responses";
 import type { RequestContext, SandboxModule } from "../router";
 import { registerTwitterApi } from "./twitter-api";
 import { registerTwitterControl } from "./twitter-control";
+import { registerTwitterPublish } from "./twitter-publish";
 import { USERNAME, accountForConsent, consentIdentity, twitterState } from "./twitter-state";
 import { registerTwitterToken } from "./twitter-token";
 
@@ -166,6 +167,7 @@ export const twitter: SandboxModule = {
     router.get("/x/www/i/oauth2/authorize", showConsent).post("/x/www/i/oauth2/authorize/decision", decide);
     registerTwitterToken(router);
     registerTwitterApi(router);
+    registerTwitterPublish(router);
     registerTwitterControl(router);
   },
 };

@@ -9,7 +9,7 @@ declare module "vitest" {
 
 /** One app + sandbox + database for the whole integration run; each test makes its own users. */
 export default async function setup(project: TestProject) {
-  const stack = await startStack();
+  const stack = await startStack({ withWorker: true });
   project.provide("stack", {
     appUrl: stack.appUrl,
     sandboxUrl: stack.sandboxUrl,

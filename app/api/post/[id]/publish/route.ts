@@ -1,0 +1,18 @@
+// POST /api/post/{id}/publish — publishes now (answering with the outcome when it is quick) or at publishAt
+import { ok, parseJson, withUser } from "@/lib/api/route";
+import { publishPostSchema } from "@/lib/posts/schemas";
+import { publishPost } from "@/lib/publishing/schedule-service";
+
+const messages = {
+  published: "Post published successfully",
+  failed: "Publishing failed on some pages",
+  scheduled: "Publishing started",
+  draft: "Post saved as draft",
+} as const;
+
+export const POST = withUser<{ id: string }>(async ({ req, params, user }) => {
+  const { publishAt } = await parseJson(req, publishPostSchema);
+  const post = await publishPost(user.id, params.id, publishAt ? new Date(publishAt) : undefined);
+  const message = publishAt && post.status === "scheduled" ? "Post scheduled successfully" : messages[post.status];
+  return ok({ message, post });
+});

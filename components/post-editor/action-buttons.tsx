@@ -1,0 +1,182 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { CalendarClock, Loader2, Save, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { SchedulePostDialog, type SchedulePreview } from "@/components/schedule/schedule-post-dialog";
+import { Button } from "@/components/ui/button";
+import { errorMessage, HttpError } from "@/lib/api/http";
+import { usePublishPost, useSchedulePost } from "@/lib/hooks/posts";
+import type { PostDto } from "@/lib/posts/schemas";
+import { SCHEDULE_MESSAGES } from "@/lib/schedule/time";
+import { DisabledHint } from "./disabled-hint";
+
+/** Spec section 9: the user is sent to /content this long after publishing. */
+const REDIRECT_AFTER_PUBLISH_MS = 2_000;
+
+export interface SavedPost {
+  post: PostDto;
+  /** True when this save created the post (the editor's URL does not name it yet). */
+  created: boolean;
+}
+
+interface ActionButtonsProps {
+  editing: boolean;
+  saving: boolean;
+  /** Why saving is impossible (a published post), or null. */
+  saveBlockedReason: string | null;
+  onSave: () => void;
+  /** Saves the editor's current values without a toast; null when it could not (the editor said why). */
+  saveForAction: () => Promise<SavedPost | null>;
+  /** The plan's post limit is reached (GET /api/subscription/check-limit said no). */
+  limitReached: boolean;
+  preview: SchedulePreview;
+}
+
+/** 'Save Draft' / 'Update Draft', 'Schedule' (opens the Schedule Post modal) and 'Publish Now'. */
+export function ActionButtons({
+  editing,
+  saving,
+  saveBlockedReason,
+  onSave,
+  saveForAction,
+  limitReached,
+  preview,
+}: ActionButtonsProps) {
+  const router = useRouter();
+  const schedulePost = useSchedulePost();
+  const publishPost = usePublishPost();
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saveLabel = editing ? "Update Draft" : "Save Draft";
+  const busy = saving || publishing || schedulePost.isPending;
+
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+
+  /** After a failed action on a post this click created, the editor must edit that post from now on. */
+  function keepEditing(saved: SavedPost) {
+    if (saved.created) router.replace(`/create-post?postId=${encodeURIComponent(saved.post.id)}`, { scroll: false });
+  }
+
+  async function schedule(at: Date): Promise<string | void> {
+    const saved = await saveForAction();
+    if (!saved) return;
+    try {
+      await schedulePost.mutateAsync({ id: saved.post.id, scheduledAt: at.toISOString() });
+      toast.success(SCHEDULE_MESSAGES.scheduled);
+      setScheduleOpen(false);
+      router.push("/schedule");
+    } catch (error) {
+      const detail = errorMessage(error, "");
+      toast.error(SCHEDULE_MESSAGES.scheduleFailed, { description: detail || undefined });
+      keepEditing(saved);
+      if (error instanceof HttpError && error.status === 400 && detail) return detail;
+    }
+  }
+
+  async function publishNow() {
+    setPublishing(true);
+    const saved = await saveForAction();
+    if (!saved) {
+      setPublishing(false);
+      return;
+    }
+    try {
+      const { post } = await publishPost.mutateAsync(saved.post.id);
+      announcePublishResult(post);
+      redirectTimer.current = setTimeout(
+        () => router.push(`/content?highlight=${encodeURIComponent(post.id)}`),
+        REDIRECT_AFTER_PUBLISH_MS,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to publish post"));
+      keepEditing(saved);
+      setPublishing(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <DisabledHint hint={saveBlockedReason}>
+        <Button type="button" variant="secondary" onClick={onSave} disabled={busy || Boolean(saveBlockedReason)}>
+          <Save aria-hidden />
+          {saving && !publishing ? "Saving..." : saveLabel}
+        </Button>
+      </DisabledHint>
+      <DisabledHint hint={saveBlockedReason}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setScheduleOpen(true)}
+          disabled={busy || Boolean(saveBlockedReason)}
+        >
+          <CalendarClock aria-hidden />
+          Schedule
+        </Button>
+      </DisabledHint>
+      {limitReached ? (
+        <div className="flex flex-col items-end gap-1">
+          <Button type="button" disabled title="Your plan's post limit is reached">
+            <Send aria-hidden />
+            Limit Reached
+          </Button>
+          <Link href="/billing" className="text-primary text-xs font-medium underline-offset-4 hover:underline">
+            Upgrade to publish more
+          </Link>
+        </div>
+      ) : (
+        <DisabledHint hint={saveBlockedReason}>
+          <Button
+            type="button"
+            onClick={() => void publishNow()}
+            disabled={busy || Boolean(saveBlockedReason)}
+            aria-busy={publishing || undefined}
+          >
+            {publishing ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+            {publishing ? "Publishing..." : "Publish Now"}
+          </Button>
+        </DisabledHint>
+      )}
+
+      <SchedulePostDialog open={scheduleOpen} onOpenChange={setScheduleOpen} preview={preview} onSchedule={schedule} />
+    </div>
+  );
+}
+
+/** The server's verdict: published, failed (each page's reason, as the server words it), or still going out. */
+function announcePublishResult(post: PostDto) {
+  if (post.status === "published") {
+    toast.success("Post published successfully!");
+    return;
+  }
+  if (post.status === "failed") {
+    const reasons = [
+      ...new Set(
+        post.pages
+          .filter((page) => page.status === "failed")
+          .map((page) => page.error?.message)
+          .filter((message): message is string => Boolean(message)),
+      ),
+    ];
+    if (reasons.length === 0) reasons.push(post.failureReason ?? "The platforms did not accept the post.");
+    toast.error("Failed to publish post", {
+      description: (
+        <ul className="grid gap-1">
+          {reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ),
+    });
+    return;
+  }
+  toast.info("Publishing started", { description: "Your post is going out now; check your posts in a moment." });
+}

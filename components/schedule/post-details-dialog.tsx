@@ -1,0 +1,198 @@
+"use client";
+
+import { ExternalLink, Loader2, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatDateTime, pageStatusLabel, safeExternalUrl } from "@/components/content/post-display";
+import { PostStatusBadge } from "@/components/content/post-status-badge";
+import { PlatformIcon } from "@/components/social/platform-icon";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { errorMessage } from "@/lib/api/http";
+import { abbreviateNumber } from "@/lib/format";
+import { useDeletePost } from "@/lib/hooks/posts";
+import type { PostDto } from "@/lib/posts/schemas";
+import { formatLongDateTime } from "@/lib/schedule/time";
+import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { PlatformList } from "./platform-list";
+
+interface PostDetailsDialogProps {
+  post: PostDto | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec 'Post Details modal': when, where, what, per-page outcome, metrics, and delete. */
+export function PostDetailsDialog({ post, onOpenChange }: PostDetailsDialogProps) {
+  return (
+    <Dialog open={post !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {post && <Details key={post.id} post={post} onClose={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function whenOf(post: PostDto): { label: "Published on" | "Scheduled on"; iso: string } {
+  if (post.status === "published")
+    return { label: "Published on", iso: post.publishedAt ?? post.scheduledAt ?? post.createdAt };
+  return { label: "Scheduled on", iso: post.scheduledAt ?? post.createdAt };
+}
+
+function platformsOf(post: PostDto): SocialPlatform[] {
+  const fromPages = [...new Set(post.pages.map((page) => page.platform))];
+  if (fromPages.length > 0) return fromPages;
+  return post.platform ? [post.platform] : [];
+}
+
+function Details({ post, onClose }: { post: PostDto; onClose: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const deletePost = useDeletePost();
+  const when = whenOf(post);
+  const metrics = [
+    { label: "Views", value: post.metrics.views_sum },
+    { label: "Likes", value: post.metrics.likes_sum },
+    { label: "Comments", value: post.metrics.comments_sum },
+    { label: "Shares", value: post.metrics.shares_sum },
+  ].filter((metric) => metric.value > 0);
+
+  async function remove() {
+    try {
+      await deletePost.mutateAsync(post.id);
+      toast.success("Post deleted successfully");
+      onClose();
+    } catch (error) {
+      toast.error("Failed to delete post", { description: errorMessage(error, "") || undefined });
+    }
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <div className="flex items-center gap-2 pr-8">
+          <DialogTitle>Post Details</DialogTitle>
+          <PostStatusBadge status={post.status} />
+        </div>
+        <DialogDescription>
+          {when.label} <time dateTime={when.iso}>{formatLongDateTime(when.iso)}</time>
+        </DialogDescription>
+      </DialogHeader>
+
+      <section className="grid gap-2">
+        <h3 className="text-sm font-semibold">Published To</h3>
+        <PlatformList platforms={platformsOf(post)} />
+      </section>
+
+      <section className="grid gap-2">
+        <h3 className="text-sm font-semibold">Content</h3>
+        <div className="bg-muted/30 grid gap-1 rounded-md border p-3">
+          {post.title && <p className="text-sm font-semibold">{post.title}</p>}
+          <p className="text-sm break-words whitespace-pre-wrap">{post.content}</p>
+        </div>
+      </section>
+
+      {post.pages.length > 0 && (
+        <section className="grid gap-2">
+          <h3 className="text-sm font-semibold">Platform Details</h3>
+          <ul className="grid gap-2">
+            {post.pages.map((page, index) => {
+              const url = safeExternalUrl(page.platformPostUrl);
+              return (
+                <li
+                  key={`${page.pageId ?? "page"}-${page.type}-${index}`}
+                  className="grid gap-1.5 rounded-md border p-3 text-sm"
+                >
+                  <div className="flex flex-wrap items-center gap-2">
+                    <PlatformIcon platform={page.platform} className="size-6 rounded-md [&_svg]:size-3.5" />
+                    <span className="font-medium">{platformLabels[page.platform]}</span>
+                    <span className="text-muted-foreground min-w-0 break-words">{page.pageName || "Unknown page"}</span>
+                    <Badge
+                      variant={
+                        page.status === "published" ? "success" : page.status === "failed" ? "destructive" : "outline"
+                      }
+                      className="ml-auto"
+                    >
+                      {pageStatusLabel(page.status)}
+                    </Badge>
+                  </div>
+                  <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+                    {page.publishedAt && (
+                      <span>
+                        Published <time dateTime={page.publishedAt}>{formatDateTime(page.publishedAt)}</time>
+                      </span>
+                    )}
+                    {url && (
+                      <a
+                        href={url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-primary inline-flex items-center gap-1 font-medium hover:underline"
+                      >
+                        View on {platformLabels[page.platform]}
+                        <ExternalLink className="size-3" aria-hidden />
+                      </a>
+                    )}
+                  </div>
+                  {page.error?.message && <p className="text-destructive text-xs">{page.error.message}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {metrics.length > 0 && (
+        <section className="grid gap-2">
+          <h3 className="text-sm font-semibold">Performance Metrics</h3>
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {metrics.map((metric) => (
+              <div key={metric.label} className="bg-muted/30 rounded-md border p-3 text-center">
+                <dt className="text-muted-foreground text-xs">{metric.label}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{abbreviateNumber(metric.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      {confirming ? (
+        <div role="alert" className="border-destructive/50 bg-destructive/10 grid gap-3 rounded-md border p-3">
+          <p className="text-destructive text-sm font-medium">
+            Are you sure you want to delete this post? This action cannot be undone.
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setConfirming(false)}
+              disabled={deletePost.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="button" variant="destructive" onClick={() => void remove()} disabled={deletePost.isPending}>
+              {deletePost.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+              {deletePost.isPending ? "Deleting..." : "Yes, Delete Permanently"}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <DialogFooter className="sm:justify-between">
+          <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden />
+            Delete Post
+          </Button>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </DialogFooter>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { dayKey, fromWallClock, parseDayKey, wallClock } from "./calendar";
+
+/** The Schedule Post modal's choices and messages (spec 'Create Post', section 8). */
+
+export const SCHEDULE_MESSAGES = {
+  future: "Please select a future date and time",
+  scheduled: "Post scheduled successfully!",
+  scheduleFailed: "Failed to schedule post",
+  rescheduled: "Post rescheduled successfully",
+  rescheduleFailed: "Failed to reschedule post",
+  rescheduleError: "Error rescheduling post",
+} as const;
+
+export const SUGGESTED_TIMES = [
+  { label: "Morning", hour: 9 },
+  { label: "Lunch", hour: 12 },
+  { label: "Afternoon", hour: 15 },
+  { label: "Evening", hour: 18 },
+  { label: "Prime Time", hour: 20 },
+] as const;
+
+export const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => hour);
+export const MINUTE_OPTIONS = [0, 15, 30, 45] as const;
+
+export const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** Today as the date input wants it ("YYYY-MM-DD" in the user's zone). */
+export function todayInputValue(now: Date = new Date(), timeZone?: string): string {
+  return dayKey(wallClock(now, timeZone));
+}
+
+/** The instant of a local wall-clock date and time; null for a malformed date. */
+export function toScheduledDate(date: string, hour: number, minute: number, timeZone?: string): Date | null {
+  const day = parseDayKey(date);
+  if (!day) return null;
+  return fromWallClock({ ...day, hour, minute, second: 0, millisecond: 0 }, timeZone);
+}
+
+/** The first quarter hour at least an hour from now: the modal's default for a new schedule. */
+export function defaultScheduleTime(now: Date = new Date()): { date: string; hour: number; minute: number } {
+  const next = new Date(now.getTime() + 60 * 60_000);
+  const quarter = Math.ceil(next.getMinutes() / 15) * 15;
+  next.setMinutes(quarter, 0, 0);
+  return { date: todayInputValue(next), hour: next.getHours(), minute: next.getMinutes() };
+}
+
+/** The minute option closest below a minute, so an existing 09:10 post shows 09:00 rather than nothing. */
+export function nearestMinuteOption(minute: number): number {
+  return [...MINUTE_OPTIONS].reverse().find((option) => option <= minute) ?? 0;
+}
+
+export function isFutureDate(date: Date | null, now: Date = new Date()): date is Date {
+  return date !== null && !Number.isNaN(date.getTime()) && date.getTime() > now.getTime();
+}
+
+/** "Wednesday, March 12, 2025 at 9:00 AM" in the user's locale. */
+export function formatLongDateTime(date: Date | string, locale?: string): string {
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return "Unknown date";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(value);
+}

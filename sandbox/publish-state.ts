@@ -1,0 +1,189 @@
+import { defineSlice, type SandboxStore } from "./state";
+
+/**
+ * What the sandbox's platforms were asked to publish, and the trouble tests asked for. Every
+ * platform records its posts here (not in its own slice) so one control call can count them all,
+ * and one set of faults and one latency setting covers Facebook, X and LinkedIn alike.
+ */
+
+export type PublishPlatform = "facebook" | "twitter" | "linkedin";
+export const PUBLISH_PLATFORMS: PublishPlatform[] = ["facebook", "twitter", "linkedin"];
+
+export type FaultKind = "rate_limit" | "server_error" | "timeout" | "duplicate" | "expired_token";
+export const FAULT_KINDS: FaultKind[] = ["rate_limit", "server_error", "timeout", "duplicate", "expired_token"];
+
+/** Which calls a fault hits: creating a post, uploading media, or reading posts back (recovery lookups). */
+export type PublishOperation = "post" | "media" | "lookup";
+export const PUBLISH_OPERATIONS: PublishOperation[] = ["post", "media", "lookup"];
+
+export interface PublishFault {
+  id: number;
+  platform: PublishPlatform;
+  kind: FaultKind;
+  /** Calls still to hit; -1 = until cleared. */
+  remaining: number;
+  resetAfterSeconds: number;
+  delayMs: number | null;
+  /** Record the post first, then answer with the fault (the platform took it; the answer was lost). */
+  afterAccept: boolean;
+  /** Close the connection instead of answering (after `delayMs`, if set). */
+  drop: boolean;
+  /** Only calls for this Page / user id / member sub; null = any. */
+  target: string | null;
+  operations: PublishOperation[];
+}
+
+export interface PublishedPost {
+  platform: PublishPlatform;
+  /** Facebook Page id, X user id, LinkedIn member sub. */
+  target: string;
+  id: string;
+  text: string;
+  mediaIds: string[];
+  link: string | null;
+  replyTo: string | null;
+  /** false: a Facebook post made with published=false (not on the feed). */
+  published: boolean;
+  createdAt: string;
+  createdAtMs: number;
+}
+
+export interface UploadedMedia {
+  platform: PublishPlatform;
+  owner: string;
+  id: string;
+  bytes: number;
+  contentType: string | null;
+  /** LinkedIn: false until the bytes were PUT to the upload URL. */
+  uploaded: boolean;
+  /** Where the bytes go (LinkedIn's uploadUrl key); null when they came with the request. */
+  uploadKey: string | null;
+  createdAt: string;
+}
+
+interface PublishState {
+  posts: PublishedPost[];
+  media: UploadedMedia[];
+  faults: PublishFault[];
+  latencyMs: number;
+  sequence: number;
+  nextFaultId: number;
+}
+
+export const publishState = defineSlice<PublishState>(
+  "publish",
+  () => ({ posts: [], media: [], faults: [], latencyMs: 0, sequence: 0, nextFaultId: 1 }),
+  (state) => ({
+    latencyMs: state.latencyMs,
+    faults: state.faults,
+    postCounts: Object.fromEntries(
+      PUBLISH_PLATFORMS.map((platform) => [platform, state.posts.filter((post) => post.platform === platform).length]),
+    ),
+    posts: state.posts.map(({ createdAtMs: _ms, ...post }) => post),
+    media: state.media.map(({ uploadKey: _key, ...media }) => media),
+  }),
+);
+
+/** Twitter's epoch: ids look like (and sort like) snowflakes, and survive a reset without clashing. */
+const SNOWFLAKE_EPOCH = 1288834974657n;
+
+/** A 19-digit time-ordered id (X tweets, LinkedIn shares, media). */
+export function snowflake(store: SandboxStore): string {
+  const state = store.slice(publishState);
+  state.sequence += 1;
+  return (((BigInt(store.now()) - SNOWFLAKE_EPOCH) << 22n) + BigInt(state.sequence % 4_194_304)).toString();
+}
+
+/** A 16-digit time-ordered id (Facebook post and photo ids). */
+export function graphObjectId(store: SandboxStore): string {
+  const state = store.slice(publishState);
+  state.sequence += 1;
+  return (BigInt(store.now()) * 1000n + BigInt(state.sequence % 1000)).toString();
+}
+
+export function recordPost(
+  store: SandboxStore,
+  post: Omit<PublishedPost, "createdAt" | "createdAtMs" | "mediaIds" | "link" | "replyTo" | "published"> &
+    Partial<Pick<PublishedPost, "mediaIds" | "link" | "replyTo" | "published">>,
+): PublishedPost {
+  const now = store.now();
+  const recorded: PublishedPost = {
+    mediaIds: [],
+    link: null,
+    replyTo: null,
+    published: true,
+    ...post,
+    createdAt: new Date(now).toISOString(),
+    createdAtMs: now,
+  };
+  store.slice(publishState).posts.push(recorded);
+  return recorded;
+}
+
+export function recordMedia(store: SandboxStore, media: Omit<UploadedMedia, "createdAt">): UploadedMedia {
+  const recorded = { ...media, createdAt: new Date(store.now()).toISOString() };
+  store.slice(publishState).media.push(recorded);
+  return recorded;
+}
+
+export function findMedia(store: SandboxStore, platform: PublishPlatform, id: string): UploadedMedia | undefined {
+  return store.slice(publishState).media.find((media) => media.platform === platform && media.id === id);
+}
+
+/** The media an upload URL (LinkedIn's) is for. */
+export function findUpload(store: SandboxStore, uploadKey: string): UploadedMedia | undefined {
+  return store.slice(publishState).media.find((media) => media.uploadKey !== null && media.uploadKey === uploadKey);
+}
+
+/** A target's posts, newest first. */
+export function postsOf(store: SandboxStore, platform: PublishPlatform, target?: string): PublishedPost[] {
+  return store
+    .slice(publishState)
+    .posts.filter((post) => post.platform === platform && (target === undefined || post.target === target))
+    .reverse();
+}
+
+export function findPost(store: SandboxStore, platform: PublishPlatform, id: string): PublishedPost | undefined {
+  return store.slice(publishState).posts.find((post) => post.platform === platform && post.id === id);
+}
+
+/** How far back the platforms look for the same text from the same author. */
+const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
+
+export function findDuplicate(
+  store: SandboxStore,
+  platform: PublishPlatform,
+  target: string,
+  text: string,
+): PublishedPost | undefined {
+  if (text.trim() === "") return undefined;
+  const since = store.now() - DUPLICATE_WINDOW_MS;
+  return postsOf(store, platform, target).find(
+    (post) => post.published && post.text === text && post.createdAtMs > since,
+  );
+}
+
+/**
+ * The first fault for this call that fires at this moment (before or after the post is accepted),
+ * used up by one. A fault with a target only hits calls for that target.
+ */
+export function takeFault(
+  store: SandboxStore,
+  call: { platform: PublishPlatform; operation: PublishOperation; target: string },
+  afterAccept: boolean,
+): PublishFault | undefined {
+  const state = store.slice(publishState);
+  const fault = state.faults.find(
+    (candidate) =>
+      candidate.platform === call.platform &&
+      candidate.afterAccept === afterAccept &&
+      candidate.operations.includes(call.operation) &&
+      (candidate.target === null || candidate.target === call.target),
+  );
+  if (!fault) return undefined;
+  if (fault.remaining > 0) {
+    fault.remaining -= 1;
+    if (fault.remaining === 0) state.faults.splice(state.faults.indexOf(fault), 1);
+  }
+  return fault;
+}
