@@ -57,6 +57,7 @@ const envSchema = z.object({
   MEDIA_S3_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/@]+:[^/@]+@[^/]+\/[^/?]+/.test(value), {
     message: "must look like https://ACCESS_KEY_ID:SECRET@host/bucket?region=REGION (key and secret percent-encoded)",
   }),
+  PUBLISH_STALE_SECONDS: z.coerce.number().int().positive().default(60),
   PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),

@@ -151,7 +151,7 @@ export const facebook: SocialPlatformModule = {
 
   async findRecentPost({ pageId, pageAccessToken, text }, since) {
     if (!pageAccessToken) return null;
-    const body = await graphGet(`/${encodeURIComponent(pageId)}/feed`, { fields: "id,message,created_time", limit: "25", access_token: pageAccessToken });
+    const body = await graphGet(`/${encodeURIComponent(pageId)}/feed`, { fields: "id,message,created_time", limit: "100", access_token: pageAccessToken });
     for (const item of Array.isArray(body.data) ? body.data : []) {
       const post = asRecord(item);
       const created = Date.parse(asString(post.created_time) ?? "");

@@ -126,7 +126,7 @@ export const linkedin: SocialPlatformModule = {
 
   async findRecentPost({ accessToken, pageId, text }, since) {
     const author = encodeURIComponent(`urn:li:person:${pageId}`);
-    const response = await platformRequest(`${endpoints.linkedinApi}/rest/posts?author=${author}&q=author&count=20`, {
+    const response = await platformRequest(`${endpoints.linkedinApi}/rest/posts?author=${author}&q=author&count=100`, {
       headers: restHeaders(accessToken),
     });
     if (response.status !== 200) throw linkedinError(response);

@@ -119,7 +119,7 @@ export const twitter: SocialPlatformModule = {
 
   async findRecentPost({ accessToken, pageId, handle, text }, since) {
     const response = await platformRequest(
-      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=20&tweet.fields=created_at`,
+      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=100&tweet.fields=created_at`,
       { headers: { Authorization: `Bearer ${accessToken}` } },
     );
     if (response.status !== 200) throw twitterError(response);

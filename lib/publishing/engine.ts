@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
+import { env } from "@/lib/env";
 import { posts, postTargets, socialAccounts, socialPages, type Post, type PostTarget } from "@/db/schema";
 import { isPlatformError, platformModule, type PublishInput } from "@/lib/platforms";
 import { freshAccessToken, markAccountInvalid, markPageInvalid, pageToken } from "@/lib/social/account-tokens";
@@ -15,8 +16,8 @@ import { textForTarget } from "./text";
  * published if it is not there. The post's status is derived from its targets.
  */
 
-/** A target still 'publishing' after this long belongs to a worker that died. */
-export const STALE_PUBLISHING_MS = 60_000;
+/** A target still 'publishing' after this long belongs to a worker that died (well past a request's 15 s limit). */
+export const STALE_PUBLISHING_MS = env.PUBLISH_STALE_SECONDS * 1000;
 const UNCERTAIN = "uncertain";
 
 export interface JobOutcome {

@@ -78,6 +78,8 @@ export async function startStack(options: { withWorker?: boolean } = {}): Promis
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SANDBOX_URL: sandbox.url,
     NEXT_DIST_DIR: ".next-test",
+    // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
+    PUBLISH_STALE_SECONDS: "5",
   };
   const childEnv = { ...cleanEnv(), ...env };
 
@@ -89,15 +91,7 @@ export async function startStack(options: { withWorker?: boolean } = {}): Promis
   });
   children.push(app);
   pipeLogs(app, "web");
-  if (options.withWorker) {
-    const worker = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "workers/index.ts"], {
-      cwd: root,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.push(worker);
-    pipeLogs(worker, "worker");
-  }
+  if (options.withWorker) children.push(spawnWorker(env));
 
   const stop = async () => {
     await Promise.all(children.map(stopChild));
@@ -111,6 +105,24 @@ export async function startStack(options: { withWorker?: boolean } = {}): Promis
     throw error;
   }
   return { appUrl, sandboxUrl: sandbox.url, databaseUrl, env, stop };
+}
+
+/** A worker process on the stack's database, Redis prefix and sandbox. The caller stops it. */
+export function spawnWorker(env: Record<string, string>): ChildProcess {
+  const worker = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "workers/index.ts"], {
+    cwd: root,
+    env: { ...cleanEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: tsx runs the script in a child process, and a crash test must kill both.
+    detached: true,
+  });
+  pipeLogs(worker, "worker");
+  return worker;
+}
+
+/** kill -9 of a worker and the node process tsx started for it (a real crash: no cleanup runs). */
+export function crashWorker(worker: ChildProcess): void {
+  if (worker.pid) process.kill(-worker.pid, "SIGKILL");
 }
 
 /** The parent's environment without anything that would point the app at real services. */
@@ -153,7 +165,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000)
   throw new Error(`the app did not answer ${url} within ${timeoutMs / 1000} s (is .next-test built? npm run build:test)`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
