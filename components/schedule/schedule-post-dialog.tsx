@@ -30,7 +30,7 @@ import {
 } from "@/lib/schedule/time";
 import type { SocialPlatform } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { PlatformList } from "./platform-list";
 
 export interface SchedulePreview {

@@ -19,7 +19,7 @@ import {
   type ScheduleSort,
   type ScheduleStatusFilter,
 } from "@/lib/schedule/posts";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 
 interface ScheduledPostListProps {
   posts: readonly PostDto[];

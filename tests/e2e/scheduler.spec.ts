@@ -54,7 +54,7 @@ test("a post scheduled for two pages shows as Scheduled, then Published, and rea
   }
 });
 
-test("dragging a scheduled post to the next day with the keyboard keeps its time of day", async ({ page }) => {
+test("dragging a scheduled post to the next day keeps its time of day", async ({ page }) => {
   test.setTimeout(120_000);
   await registerThroughForm(page);
   const { ourPages } = await connectTwoPages(page);
@@ -68,10 +68,20 @@ test("dragging a scheduled post to the next day with the keyboard keeps its time
   await page.goto("/schedule");
   if (at.getUTCMonth() !== new Date().getUTCMonth()) await page.getByRole("button", { name: "Next month" }).click();
   const handle = page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first();
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Space");
+  const nextDay = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(
+    new Date(at.getTime() + 24 * 3600_000),
+  );
+  const target = page.getByRole("gridcell", { name: nextDay });
+  // A person's drag: press, move in steps (the sensor starts after a few pixels), release over the day.
+  await handle.scrollIntoViewIfNeeded();
+  await handle.hover();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
   await expect(page.getByText("Post rescheduled successfully").first()).toBeVisible();
 
   const moved = ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { scheduledAt: string } }).post.scheduledAt;
