@@ -1,12 +1,10 @@
 "use client";
 
-import { ExternalLink, Loader2, Trash2 } from "lucide-react";
+import { Loader2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { formatDateTime, pageStatusLabel, safeExternalUrl } from "@/components/content/post-display";
+import { PageDetail } from "@/components/content/page-detail";
 import { PostStatusBadge } from "@/components/content/post-status-badge";
-import { PlatformIcon } from "@/components/social/platform-icon";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -102,48 +100,13 @@ function Details({ post, onClose }: { post: PostDto; onClose: () => void }) {
         <section className="grid gap-2">
           <h3 className="text-sm font-semibold">Platform Details</h3>
           <ul className="grid gap-2">
-            {post.pages.map((page, index) => {
-              const url = safeExternalUrl(page.platformPostUrl);
-              return (
-                <li
-                  key={`${page.pageId ?? "page"}-${page.type}-${index}`}
-                  className="grid gap-1.5 rounded-md border p-3 text-sm"
-                >
-                  <div className="flex flex-wrap items-center gap-2">
-                    <PlatformIcon platform={page.platform} className="size-6 rounded-md [&_svg]:size-3.5" />
-                    <span className="font-medium">{platformLabels[page.platform]}</span>
-                    <span className="text-muted-foreground min-w-0 break-words">{page.pageName || "Unknown page"}</span>
-                    <Badge
-                      variant={
-                        page.status === "published" ? "success" : page.status === "failed" ? "destructive" : "outline"
-                      }
-                      className="ml-auto"
-                    >
-                      {pageStatusLabel(page.status)}
-                    </Badge>
-                  </div>
-                  <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
-                    {page.publishedAt && (
-                      <span>
-                        Published <time dateTime={page.publishedAt}>{formatDateTime(page.publishedAt)}</time>
-                      </span>
-                    )}
-                    {url && (
-                      <a
-                        href={url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="text-primary inline-flex items-center gap-1 font-medium hover:underline"
-                      >
-                        View on {platformLabels[page.platform]}
-                        <ExternalLink className="size-3" aria-hidden />
-                      </a>
-                    )}
-                  </div>
-                  {page.error?.message && <p className="text-destructive text-xs">{page.error.message}</p>}
-                </li>
-              );
-            })}
+            {post.pages.map((page, index) => (
+              <PageDetail
+                key={`${page.pageId ?? "page"}-${page.type}-${index}`}
+                page={page}
+                linkLabel={`View on ${platformLabels[page.platform]}`}
+              />
+            ))}
           </ul>
         </section>
       )}

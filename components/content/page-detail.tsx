@@ -1,0 +1,45 @@
+import { ExternalLink } from "lucide-react";
+import { PlatformIcon } from "@/components/social/platform-icon";
+import { Badge } from "@/components/ui/badge";
+import type { PostPageEntry } from "@/lib/posts/schemas";
+import { platformLabels } from "@/lib/social/schemas";
+import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display";
+
+/** One page of a post: platform, page, status, when it went out, its link and its error. */
+export function PageDetail({ page, linkLabel }: { page: PostPageEntry; linkLabel: string }) {
+  const url = safeExternalUrl(page.platformPostUrl);
+  const statusVariant = page.status === "published" ? "success" : page.status === "failed" ? "destructive" : "outline";
+  return (
+    <li className="bg-muted/30 grid gap-1.5 rounded-md border p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <PlatformIcon platform={page.platform} className="size-6 rounded-md [&_svg]:size-3.5" />
+        <span className="min-w-0 font-medium break-words">{page.pageName || "Unknown page"}</span>
+        <span className="text-muted-foreground text-xs">{platformLabels[page.platform]}</span>
+        {page.type === "share" && <Badge variant="outline">Share</Badge>}
+        <Badge variant={statusVariant} className="ml-auto">
+          {pageStatusLabel(page.status)}
+        </Badge>
+      </div>
+      <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+        {page.publishedAt && (
+          <span>
+            Published <time dateTime={page.publishedAt}>{formatDateTime(page.publishedAt)}</time>
+          </span>
+        )}
+        {url && (
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title="Opens in a new tab"
+            className="text-primary focus-visible:ring-ring/60 inline-flex items-center gap-1 rounded-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px]"
+          >
+            {linkLabel}
+            <ExternalLink className="size-3" aria-hidden="true" />
+          </a>
+        )}
+      </div>
+      {page.error?.message && <p className="text-destructive text-xs break-words">Error: {page.error.message}</p>}
+    </li>
+  );
+}
