@@ -13,7 +13,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  outputDir: ".test-output/playwright",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? ".test-output/playwright",
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

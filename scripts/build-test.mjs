@@ -1,4 +1,5 @@
-// Builds the app into .next-test for the test runs, leaving a developer's .next alone.
+// Builds the app into .next-test (or $TEST_DIST_DIR) for the test runs, leaving a developer's .next alone.
+// TEST_DIST_DIR lets several checkouts of work build and test side by side without clobbering one build.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
@@ -6,7 +7,7 @@ import { randomBytes } from "node:crypto";
 // environment is validated on load. The running test servers get their own values.
 const env = {
   ...process.env,
-  NEXT_DIST_DIR: ".next-test",
+  NEXT_DIST_DIR: process.env.TEST_DIST_DIR ?? ".next-test",
   AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
   TOKEN_ENCRYPTION_KEY: process.env.TOKEN_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
   NEXT_TELEMETRY_DISABLED: "1",

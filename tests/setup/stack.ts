@@ -21,6 +21,8 @@ export interface Stack {
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
+/** Where `npm run build:test` put the build (TEST_DIST_DIR, default .next-test). */
+const testDistDir = process.env.TEST_DIST_DIR ?? ".next-test";
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function freePort(): Promise<number> {
@@ -77,7 +79,7 @@ export async function startStack(options: { withWorker?: boolean } = {}): Promis
     AUTH_SECRET: randomBytes(32).toString("base64"),
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SANDBOX_URL: sandbox.url,
-    NEXT_DIST_DIR: ".next-test",
+    NEXT_DIST_DIR: testDistDir,
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
   };
@@ -162,7 +164,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000)
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the app did not answer ${url} within ${timeoutMs / 1000} s (is .next-test built? npm run build:test)`);
+  throw new Error(`the app did not answer ${url} within ${timeoutMs / 1000} s (is ${testDistDir} built? npm run build:test)`);
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {
