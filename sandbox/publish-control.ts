@@ -36,7 +36,7 @@ const faultSchema = z.object({
     .optional(),
 });
 
-const latencySchema = z.object({ ms: z.number().int().nonnegative() });
+const latencySchema = z.object({ ms: z.number().int().nonnegative(), target: z.string().min(1).optional() });
 
 /** Default wait before a rate limit lifts: X's 15-minute window. */
 const DEFAULT_RESET_SECONDS = 900;
@@ -85,11 +85,32 @@ function listPosts(ctx: RequestContext): SandboxResponse {
   return json(200, { posts });
 }
 
+/** Every publishing call received (posts, uploads, lookups), oldest first: what a rate limit counts. */
+function listCalls(ctx: RequestContext): SandboxResponse {
+  const platform = ctx.query.get("platform");
+  const target = ctx.query.get("target");
+  if (platform && !platformSchema.safeParse(platform).success)
+    return json(400, { error: "invalid_request", message: `platform must be one of ${PUBLISH_PLATFORMS.join(", ")}` });
+  const calls = ctx.store
+    .slice(publishState)
+    .calls.filter((call) => (!platform || call.platform === platform) && (!target || call.target === target))
+    .map(({ atMs, ...call }) => ({ ...call, at: new Date(atMs).toISOString(), atMs }));
+  return json(200, { calls });
+}
+
 async function setLatency(ctx: RequestContext): Promise<SandboxResponse> {
   const parsed = latencySchema.safeParse(await ctx.json());
-  if (!parsed.success) return json(400, { error: "invalid_request", message: 'Body must be {"ms": integer ≥ 0}' });
-  ctx.store.slice(publishState).latencyMs = parsed.data.ms;
-  return json(200, { latencyMs: parsed.data.ms });
+  if (!parsed.success)
+    return json(400, { error: "invalid_request", message: 'Body must be {"ms": integer ≥ 0, "target"?: string}' });
+  const state = ctx.store.slice(publishState);
+  const { ms, target } = parsed.data;
+  if (target === undefined) {
+    state.latencyMs = ms;
+    return json(200, { latencyMs: ms });
+  }
+  // A target's own latency lets one test hold its publishes in flight without slowing anyone else's.
+  state.targetLatencyMs[target] = ms;
+  return json(200, { latencyMs: ms, target });
 }
 
 export function registerPublishControl(router: Router): void {
@@ -98,5 +119,6 @@ export function registerPublishControl(router: Router): void {
     .get("/_control/publish/faults", (ctx) => json(200, { faults: ctx.store.slice(publishState).faults }))
     .delete("/_control/publish/faults", clearFaults)
     .get("/_control/publish/posts", listPosts)
+    .get("/_control/publish/calls", listCalls)
     .post("/_control/publish/latency", setLatency);
 }

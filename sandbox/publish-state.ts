@@ -54,33 +54,68 @@ export interface UploadedMedia {
   id: string;
   bytes: number;
   contentType: string | null;
-  /** LinkedIn: false until the bytes were PUT to the upload URL. */
+  /** LinkedIn, and X's chunked uploads: false until the bytes were all sent (and finalized). */
   uploaded: boolean;
   /** Where the bytes go (LinkedIn's uploadUrl key); null when they came with the request. */
   uploadKey: string | null;
+  /** image, gif or video; absent for uploads that do not say (treated as images). */
+  kind?: MediaKind;
+  /** Chunked uploads: the size announced at INIT / initializeUpload. */
+  expectedBytes?: number;
+  /** Chunked uploads: bytes received per segment (X) or part (LinkedIn), by index. */
+  parts?: Record<number, number>;
+  /** X video/GIF processing: usable in a post from this sandbox time on; absent = at once. */
+  readyAt?: number;
   createdAt: string;
+}
+
+export type MediaKind = "image" | "gif" | "video";
+
+/** One publishing call as the platform received it (GET /_control/publish/calls): how tests count calls per second. */
+export interface PublishCallRecord {
+  platform: PublishPlatform;
+  operation: PublishOperation;
+  target: string;
+  /** Sandbox time the request arrived, in ms. */
+  atMs: number;
+  /** The answer's status; null while it is pending (or when the client hung up first). */
+  status: number | null;
 }
 
 interface PublishState {
   posts: PublishedPost[];
   media: UploadedMedia[];
+  calls: PublishCallRecord[];
   faults: PublishFault[];
   latencyMs: number;
+  /** Latency for one target (Page id / X user id / LinkedIn sub), overriding `latencyMs`. */
+  targetLatencyMs: Record<string, number>;
   sequence: number;
   nextFaultId: number;
 }
 
 export const publishState = defineSlice<PublishState>(
   "publish",
-  () => ({ posts: [], media: [], faults: [], latencyMs: 0, sequence: 0, nextFaultId: 1 }),
+  () => ({
+    posts: [],
+    media: [],
+    calls: [],
+    faults: [],
+    latencyMs: 0,
+    targetLatencyMs: {},
+    sequence: 0,
+    nextFaultId: 1,
+  }),
   (state) => ({
     latencyMs: state.latencyMs,
+    targetLatencyMs: state.targetLatencyMs,
     faults: state.faults,
     postCounts: Object.fromEntries(
       PUBLISH_PLATFORMS.map((platform) => [platform, state.posts.filter((post) => post.platform === platform).length]),
     ),
     posts: state.posts.map(({ createdAtMs: _ms, ...post }) => post),
     media: state.media.map(({ uploadKey: _key, ...media }) => media),
+    callCount: state.calls.length,
   }),
 );
 
@@ -128,6 +163,20 @@ export function recordMedia(store: SandboxStore, media: Omit<UploadedMedia, "cre
 
 export function findMedia(store: SandboxStore, platform: PublishPlatform, id: string): UploadedMedia | undefined {
   return store.slice(publishState).media.find((media) => media.platform === platform && media.id === id);
+}
+
+/** Calls kept for GET /_control/publish/calls; the oldest go first past this many. */
+const MAX_CALL_RECORDS = 50_000;
+
+export function recordCall(
+  store: SandboxStore,
+  call: { platform: PublishPlatform; operation: PublishOperation; target: string },
+): PublishCallRecord {
+  const calls = store.slice(publishState).calls;
+  const record: PublishCallRecord = { ...call, atMs: store.now(), status: null };
+  calls.push(record);
+  if (calls.length > MAX_CALL_RECORDS) calls.splice(0, calls.length - MAX_CALL_RECORDS);
+  return record;
 }
 
 /** The media an upload URL (LinkedIn's) is for. */

@@ -2,6 +2,7 @@ import { text, type SandboxResponse } from "./responses";
 import type { RequestContext } from "./router";
 import {
   publishState,
+  recordCall,
   takeFault,
   type FaultKind,
   type PublishFault,
@@ -43,7 +44,7 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Until the client gives up (or the sandbox closes its connections). */
-const hang = (signal: AbortSignal) =>
+export const hang = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener("abort", () => resolve(), { once: true });
@@ -67,7 +68,21 @@ export async function runPublish(
   responses: FaultResponses,
   accept: () => SandboxResponse | Promise<SandboxResponse>,
 ): Promise<SandboxResponse> {
-  const { latencyMs } = ctx.store.slice(publishState);
+  // Logged on arrival, as the platform would count it against a rate limit.
+  const record = recordCall(ctx.store, call);
+  const result = await answer(ctx, call, responses, accept);
+  record.status = ctx.signal.aborted ? null : result.status;
+  return result;
+}
+
+async function answer(
+  ctx: RequestContext,
+  call: PublishCall,
+  responses: FaultResponses,
+  accept: () => SandboxResponse | Promise<SandboxResponse>,
+): Promise<SandboxResponse> {
+  const state = ctx.store.slice(publishState);
+  const latencyMs = state.targetLatencyMs[call.target] ?? state.latencyMs;
   if (latencyMs > 0) await pause(latencyMs, ctx.signal);
   const before = takeFault(ctx.store, call, false);
   if (before) return faultResponse(ctx, before, responses);

@@ -9,6 +9,11 @@ export interface SandboxResponse {
   body: string;
   /** Close the connection without answering (a platform that accepted the request and then vanished). */
   drop?: boolean;
+  /**
+   * Sent after the headers, piece by piece, instead of `body` (server-sent events). `send` writes at
+   * once; `signal` aborts when the client hangs up, so a producer that waits between pieces stops.
+   */
+  stream?: (send: (chunk: string) => void, signal: AbortSignal) => Promise<void>;
 }
 
 /** Tokens and codes must never be cached by a proxy or browser, as real OAuth servers insist. */
@@ -28,6 +33,19 @@ export function html(status: number, markup: string): SandboxResponse {
 
 export function text(status: number, content: string, contentType = "text/plain; charset=utf-8"): SandboxResponse {
   return { status, headers: { "content-type": contentType }, body: content };
+}
+
+/** A `text/event-stream` answer written by `produce` (OpenAI's streamed completions). */
+export function eventStream(
+  produce: NonNullable<SandboxResponse["stream"]>,
+  headers: Record<string, string> = {},
+): SandboxResponse {
+  return {
+    status: 200,
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...headers },
+    body: "",
+    stream: produce,
+  };
 }
 
 export function redirect(location: string): SandboxResponse {

@@ -1,3 +1,5 @@
+import type { OpenAIFaultKind, OpenAIRequestRecord } from "./platforms/openai-state";
+
 /**
  * Helpers for tests that drive the sandbox over HTTP without a browser: answer a consent screen
  * the way a person would, and call the control API. Browser tests click "Approve" instead.
@@ -94,6 +96,34 @@ export interface SandboxPublishedPost {
   createdAt: string;
 }
 
+/**
+ * A fault for POST /_control/openai/faults. The openai SDK retries 429, 5xx and timeouts twice by
+ * default and each try uses up one: give `count` 3 (or -1) or build the client with `maxRetries: 0`.
+ */
+export interface OpenAIFaultInput {
+  kind: OpenAIFaultKind;
+  /** Requests to hit; default 1, -1 = until cleared. */
+  count?: number;
+  /** slow: hold the answer this long; without it, until the client hangs up. */
+  delayMs?: number;
+  /** rate_limit: the `retry-after` announced, in seconds (default 1; the SDK waits exactly that). */
+  retryAfterSeconds?: number;
+}
+
+/** A chat completion request as GET /_control/openai/requests lists it (oldest first). */
+export type SandboxOpenAIRequest = OpenAIRequestRecord;
+
+/** A publishing call as GET /_control/publish/calls lists it. */
+export interface SandboxPublishCall {
+  platform: PublishPlatformName;
+  operation: "post" | "media" | "lookup";
+  target: string;
+  at: string;
+  atMs: number;
+  /** null while unanswered, or when the client hung up first. */
+  status: number | null;
+}
+
 /** The control API (/_control) of a running sandbox. */
 export function sandboxControl(sandboxUrl: string) {
   const call = async (method: string, path: string, body?: unknown) => {
@@ -151,6 +181,25 @@ export function sandboxControl(sandboxUrl: string) {
       );
       return ((await call("GET", `/publish/posts?${query}`)) as { posts: SandboxPublishedPost[] }).posts;
     },
-    setPublishLatency: (ms: number) => call("POST", "/publish/latency", { ms }),
+    /** Every publishing call received (posts, uploads, lookups), oldest first, with its arrival time. */
+    publishCalls: async (filter: { platform?: PublishPlatformName; target?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]),
+      );
+      return ((await call("GET", `/publish/calls?${query}`)) as { calls: SandboxPublishCall[] }).calls;
+    },
+    /** Every publishing call, or (with `target`) only that Page's / user's / member's calls. */
+    setPublishLatency: (ms: number, target?: string) => call("POST", "/publish/latency", { ms, target }),
+    openaiFault: async (fault: OpenAIFaultInput) =>
+      ((await call("POST", "/openai/faults", fault)) as { fault: { id: number } }).fault,
+    clearOpenAIFaults: async () => ((await call("DELETE", "/openai/faults")) as { cleared: number }).cleared,
+    /** Answered in order (one per completion) before the default "Sandbox AI: …" reply. */
+    queueOpenAIReplies: async (...replies: string[]) =>
+      ((await call("POST", "/openai/replies", { replies })) as { queued: number }).queued,
+    openaiRequests: async () =>
+      ((await call("GET", "/openai/requests")) as { requests: SandboxOpenAIRequest[] }).requests,
+    /** contextLimit: the window in estimated tokens (32,000); streamDelayMs: pause between chunks (15). */
+    setOpenAISettings: (settings: { contextLimit?: number; streamDelayMs?: number }) =>
+      call("POST", "/openai/settings", settings),
   };
 }

@@ -14,7 +14,9 @@ export type PlatformErrorKind =
   /** Network trouble, timeouts, 5xx: worth retrying. */
   | "transient"
   /** The request itself was refused (bad code, bad parameter). */
-  | "invalid_request";
+  | "invalid_request"
+  /** The post's media do not fit the platform (count, type, size); the message says which and why. Definitive. */
+  | "invalid_media";
 
 export class PlatformError extends Error {
   constructor(

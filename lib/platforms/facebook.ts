@@ -1,13 +1,30 @@
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
 import { asNumber, asRecord, asString, expiresIn, platformRequest, type PlatformResponse } from "./http";
-import type { PlatformPage, PlatformProfile, SocialPlatformModule, TokenSet } from "./types";
+import { assertMediaFit, assertSingleVideo, fileBlob, mediaRefused } from "./media";
+import type {
+  PlatformOperation,
+  PlatformPage,
+  PlatformProfile,
+  PublishedPost,
+  PublishInput,
+  PublishMedia,
+  SocialPlatformModule,
+  TokenSet,
+} from "./types";
 
 /** Facebook Login + Graph API for Pages. Facts: shared/platform-apis.md section 2. */
 
 const client = oauthClients.facebook;
 const graph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
-const SCOPES = ["public_profile", "email", "pages_show_list", "pages_manage_posts", "pages_read_engagement", "business_management"];
+const SCOPES = [
+  "public_profile",
+  "email",
+  "pages_show_list",
+  "pages_manage_posts",
+  "pages_read_engagement",
+  "business_management",
+];
 const MAX_PAGE_REQUESTS = 10;
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
@@ -20,11 +37,30 @@ export function graphError(response: PlatformResponse): PlatformError {
   const message = asString(error.message) ?? `Facebook answered HTTP ${response.status}`;
   const details = { status: response.status, code };
   if (code === 190 || code === 102) return new PlatformError("expired_token", message, details);
-  if (RATE_LIMIT_CODES.has(code)) return new PlatformError("rate_limited", message, details);
+  if (RATE_LIMIT_CODES.has(code))
+    return new PlatformError("rate_limited", message, { ...details, resetAt: regainAccessAt(response.headers) });
   if (code === 10 || (code >= 200 && code <= 299)) return new PlatformError("permission", message, details);
-  if (code === 506 || (code === 368 && /already posted|duplicate/i.test(message))) return new PlatformError("duplicate", message, details);
+  if (code === 506 || (code === 368 && /already posted|duplicate/i.test(message)))
+    return new PlatformError("duplicate", message, details);
   if (TRANSIENT_CODES.has(code) || response.status >= 500) return new PlatformError("transient", message, details);
   return new PlatformError("invalid_request", message, details);
+}
+
+/**
+ * When a throttled Page may call again: the longest `estimated_time_to_regain_access` (minutes) in
+ * X-Business-Use-Case-Usage; undefined when Graph did not say.
+ */
+function regainAccessAt(headers: Headers, now = Date.now()): Date | undefined {
+  let minutes = 0;
+  try {
+    for (const entries of Object.values(asRecord(JSON.parse(headers.get("x-business-use-case-usage") ?? "{}")))) {
+      for (const entry of Array.isArray(entries) ? entries : [])
+        minutes = Math.max(minutes, asNumber(asRecord(entry).estimated_time_to_regain_access) ?? 0);
+    }
+  } catch {
+    return undefined;
+  }
+  return minutes > 0 ? new Date(now + minutes * 60_000) : undefined;
 }
 
 async function graphGet(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
@@ -37,7 +73,13 @@ async function graphGet(path: string, params: Record<string, string>): Promise<R
 function tokenSet(body: Record<string, unknown>): TokenSet {
   const accessToken = asString(body.access_token);
   if (!accessToken) throw new PlatformError("invalid_request", "Facebook returned no access token");
-  return { accessToken, refreshToken: null, expiresAt: expiresIn(body.expires_in), refreshTokenExpiresAt: null, scopes: SCOPES };
+  return {
+    accessToken,
+    refreshToken: null,
+    expiresAt: expiresIn(body.expires_in),
+    refreshTokenExpiresAt: null,
+    scopes: SCOPES,
+  };
 }
 
 /** A short-lived user token becomes a ~60-day one; Facebook has no refresh tokens. */
@@ -54,9 +96,78 @@ async function longLived(accessToken: string): Promise<TokenSet> {
 
 const pictureUrl = (picture: unknown) => asString(asRecord(asRecord(picture).data).url);
 
+const postUrl = (id: string) => `https://www.facebook.com/${id}`;
+/** Long enough for a video of our largest upload size in one request. */
+const VIDEO_TIMEOUT_MS = 120_000;
+
+/** A POST to one of the Page's edges with its token, after the engine's go-ahead. */
+async function pagePost(
+  input: PublishInput,
+  operation: PlatformOperation,
+  edge: string,
+  body: URLSearchParams | FormData,
+  timeoutMs?: number,
+) {
+  await input.beforeRequest(operation);
+  const response = await platformRequest(`${graph}/${encodeURIComponent(input.pageId)}/${edge}`, {
+    method: "POST",
+    body,
+    timeoutMs,
+  });
+  if (response.status !== 200) throw graphError(response);
+  return asRecord(response.body);
+}
+
+/** A multipart upload of one file as `source` (photos, videos); refusals name the file. */
+async function upload(
+  input: PublishInput,
+  operation: PlatformOperation,
+  edge: "photos" | "videos",
+  item: PublishMedia,
+  fields: Record<string, string>,
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ ...fields, access_token: input.pageAccessToken ?? "" }))
+    form.set(key, value);
+  if (item.altText && edge === "photos") form.set("alt_text_custom", item.altText);
+  form.set("source", await fileBlob(item), item.filename);
+  try {
+    return await pagePost(input, operation, edge, form, edge === "videos" ? VIDEO_TIMEOUT_MS : undefined);
+  } catch (error) {
+    throw mediaRefused(error, "facebook", item);
+  }
+}
+
+async function feedPost(input: PublishInput, photoIds: string[]): Promise<PublishedPost> {
+  const body = new URLSearchParams({ message: input.text, access_token: input.pageAccessToken ?? "" });
+  photoIds.forEach((id, index) => body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id })));
+  const id = asString((await pagePost(input, "post", "feed", body)).id);
+  if (!id) throw new PlatformError("transient", "Facebook accepted the post but returned no id");
+  return { platformPostId: id, url: postUrl(id) };
+}
+
+/** One photo with the text as its caption: a single published call makes the post. */
+async function photoPost(input: PublishInput, item: PublishMedia): Promise<PublishedPost> {
+  const body = await upload(input, "post", "photos", item, { message: input.text, published: "true" });
+  const id = asString(body.post_id) ?? asString(body.id);
+  if (!id) throw new PlatformError("transient", "Facebook accepted the photo but returned no id");
+  return { platformPostId: id, url: postUrl(id) };
+}
+
+/** Graph answers a video upload with the video's id only; its feed story is `{page}_{video}` (U). */
+async function videoPost(input: PublishInput, item: PublishMedia): Promise<PublishedPost> {
+  const body = await upload(input, "post", "videos", item, { description: input.text, published: "true" });
+  const videoId = asString(body.id);
+  if (!videoId) throw new PlatformError("transient", "Facebook accepted the video but returned no id");
+  const id = `${input.pageId}_${videoId}`;
+  return { platformPostId: id, url: postUrl(id) };
+}
+
 export const facebook: SocialPlatformModule = {
   id: "facebook",
   usesPkce: false,
+  // Page tokens: 4800 × engaged users per rolling 24 h, per Page; counted for one engaged user.
+  rateLimits: [{ name: "page-calls-24h", operations: ["post", "media", "lookup"], max: 4800, windowSeconds: 86_400 }],
 
   authorizationUrl({ state, redirectUri }) {
     const params = new URLSearchParams({
@@ -115,7 +226,9 @@ export const facebook: SocialPlatformModule = {
           username: null,
           category: asString(page.category),
           followerCount: asNumber(page.fan_count) ?? 0,
-          permissions: Array.isArray(page.tasks) ? page.tasks.filter((task): task is string => typeof task === "string") : [],
+          permissions: Array.isArray(page.tasks)
+            ? page.tasks.filter((task): task is string => typeof task === "string")
+            : [],
           profilePicture: pictureUrl(page.picture),
           accessToken: asString(page.access_token),
         });
@@ -127,7 +240,10 @@ export const facebook: SocialPlatformModule = {
   },
 
   async checkPage(pageId, pageAccessToken) {
-    const page = await graphGet(`/${encodeURIComponent(pageId)}`, { fields: "id,name,category,fan_count,picture", access_token: pageAccessToken });
+    const page = await graphGet(`/${encodeURIComponent(pageId)}`, {
+      fields: "id,name,category,fan_count,picture",
+      access_token: pageAccessToken,
+    });
     return {
       name: asString(page.name) ?? pageId,
       category: asString(page.category),
@@ -136,27 +252,41 @@ export const facebook: SocialPlatformModule = {
     };
   },
 
-  async publish({ pageId, pageAccessToken, text }) {
-    if (!pageAccessToken) throw new PlatformError("expired_token", "No page token is stored for this Facebook Page");
-    const response = await platformRequest(`${graph}/${encodeURIComponent(pageId)}/feed`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ message: text, access_token: pageAccessToken }),
-    });
-    if (response.status !== 200) throw graphError(response);
-    const id = asString(asRecord(response.body).id);
-    if (!id) throw new PlatformError("transient", "Facebook accepted the post but returned no id");
-    return { platformPostId: id, url: `https://www.facebook.com/${id}` };
+  async publish(input) {
+    if (!input.pageAccessToken)
+      throw new PlatformError("expired_token", "No page token is stored for this Facebook Page");
+    assertMediaFit("facebook", input.media);
+    assertSingleVideo("facebook", input.media);
+    const [first, ...others] = input.media;
+    if (!first) return feedPost(input, []);
+    if (first.kind === "video") return videoPost(input, first);
+    if (others.length === 0) return photoPost(input, first);
+    // Several photos: each uploaded unpublished, then one feed post that attaches them all.
+    const photoIds: string[] = [];
+    for (const item of input.media) {
+      const body = await upload(input, "media", "photos", item, { published: "false" });
+      const id = asString(body.id);
+      if (!id) throw new PlatformError("transient", "Facebook accepted a photo but returned no id");
+      photoIds.push(id);
+    }
+    return feedPost(input, photoIds);
   },
 
-  async findRecentPost({ pageId, pageAccessToken, text }, since) {
+  async findRecentPost(input, since) {
+    const { pageId, pageAccessToken, text } = input;
     if (!pageAccessToken) return null;
-    const body = await graphGet(`/${encodeURIComponent(pageId)}/feed`, { fields: "id,message,created_time", limit: "100", access_token: pageAccessToken });
+    await input.beforeRequest("lookup");
+    const body = await graphGet(`/${encodeURIComponent(pageId)}/feed`, {
+      fields: "id,message,created_time",
+      limit: "100",
+      access_token: pageAccessToken,
+    });
     for (const item of Array.isArray(body.data) ? body.data : []) {
       const post = asRecord(item);
       const created = Date.parse(asString(post.created_time) ?? "");
       const id = asString(post.id);
-      if (id && post.message === text && created >= since.getTime() - 60_000) return { platformPostId: id, url: `https://www.facebook.com/${id}` };
+      if (id && post.message === text && created >= since.getTime() - 60_000)
+        return { platformPostId: id, url: postUrl(id) };
     }
     return null;
   },

@@ -11,4 +11,15 @@ export function platformModule(platform: ConnectablePlatform): SocialPlatformMod
 }
 
 export { PlatformError, isPlatformError, type PlatformErrorKind } from "./errors";
-export type { PlatformPage, PlatformProfile, PublishedPost, PublishInput, SocialPlatformModule, TokenSet } from "./types";
+export type {
+  PlatformOperation,
+  PlatformPage,
+  PlatformProfile,
+  PublishedPost,
+  PublishInput,
+  PublishMedia,
+  PublishMediaKind,
+  RateLimitRule,
+  SocialPlatformModule,
+  TokenSet,
+} from "./types";

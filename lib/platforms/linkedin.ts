@@ -1,7 +1,15 @@
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
 import { asNumber, asRecord, asString, expiresIn, form, platformRequest, type PlatformResponse } from "./http";
-import type { PlatformProfile, SocialPlatformModule, TokenSet } from "./types";
+import { assertMediaFit, assertSingleVideo, mediaRefused, SliceReader } from "./media";
+import type {
+  PlatformOperation,
+  PlatformProfile,
+  PublishInput,
+  PublishMedia,
+  SocialPlatformModule,
+  TokenSet,
+} from "./types";
 
 /** LinkedIn OpenID Connect sign-in + member posting. Facts: shared/platform-apis.md section 4. */
 
@@ -10,11 +18,17 @@ const SCOPES = ["openid", "profile", "email", "w_member_social"];
 
 export function linkedinError(response: PlatformResponse): PlatformError {
   const body = asRecord(response.body);
-  const message = asString(body.message) ?? asString(body.error_description) ?? `LinkedIn answered HTTP ${response.status}`;
-  const details = { status: response.status, code: asNumber(body.serviceErrorCode) ?? asString(body.error) ?? undefined };
-  if (response.status === 401 || body.error === "invalid_grant") return new PlatformError("expired_token", message, details);
+  const message =
+    asString(body.message) ?? asString(body.error_description) ?? `LinkedIn answered HTTP ${response.status}`;
+  const details = {
+    status: response.status,
+    code: asNumber(body.serviceErrorCode) ?? asString(body.error) ?? undefined,
+  };
+  if (response.status === 401 || body.error === "invalid_grant")
+    return new PlatformError("expired_token", message, details);
   if (response.status === 429) return new PlatformError("rate_limited", message, details);
-  if (response.status === 422 && /duplicate/i.test(JSON.stringify(body))) return new PlatformError("duplicate", message, details);
+  if (response.status === 422 && /duplicate/i.test(JSON.stringify(body)))
+    return new PlatformError("duplicate", message, details);
   if (response.status === 403) return new PlatformError("permission", message, details);
   if (response.status >= 500) return new PlatformError("transient", message, details);
   return new PlatformError("invalid_request", message, details);
@@ -54,9 +68,106 @@ const restHeaders = (accessToken: string) => ({
 
 const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
+async function rest(input: PublishInput, operation: PlatformOperation, url: string, init: RequestInit = {}) {
+  await input.beforeRequest(operation);
+  const response = await platformRequest(url, {
+    ...init,
+    headers: { ...restHeaders(input.accessToken), ...init.headers },
+  });
+  if (response.status < 200 || response.status >= 300) throw linkedinError(response);
+  return response;
+}
+
+/** A PUT of raw bytes to an upload URL LinkedIn handed out; answers its ETag (video parts). */
+async function putBytes(input: PublishInput, url: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) {
+  await input.beforeRequest("media");
+  const response = await platformRequest(url, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${input.accessToken}`, "Content-Type": contentType },
+    body: bytes,
+  });
+  if (response.status < 200 || response.status >= 300) throw linkedinError(response);
+  return response.headers.get("etag");
+}
+
+const owner = (input: PublishInput) => `urn:li:person:${input.pageId}`;
+
+/** Images API: initializeUpload, then the bytes to its uploadUrl; the image URN goes in the post. */
+async function uploadImage(input: PublishInput, item: PublishMedia): Promise<string> {
+  const init = await rest(input, "media", `${endpoints.linkedinApi}/rest/images?action=initializeUpload`, {
+    method: "POST",
+    body: JSON.stringify({ initializeUploadRequest: { owner: owner(input) } }),
+  });
+  const value = asRecord(asRecord(init.body).value);
+  const uploadUrl = asString(value.uploadUrl);
+  const image = asString(value.image);
+  if (!uploadUrl || !image) throw new PlatformError("transient", "LinkedIn returned no upload URL for an image");
+  await putBytes(input, uploadUrl, await item.bytes(), item.mimeType);
+  return image;
+}
+
+/** Videos API: initializeUpload with the size, one PUT per byte range it names, finalizeUpload with the ETags. */
+async function uploadVideo(input: PublishInput, item: PublishMedia): Promise<string> {
+  const videos = `${endpoints.linkedinApi}/rest/videos`;
+  const init = await rest(input, "media", `${videos}?action=initializeUpload`, {
+    method: "POST",
+    body: JSON.stringify({
+      initializeUploadRequest: {
+        owner: owner(input),
+        fileSizeBytes: item.size,
+        uploadCaptions: false,
+        uploadThumbnail: false,
+      },
+    }),
+  });
+  const value = asRecord(asRecord(init.body).value);
+  const video = asString(value.video);
+  const instructions = Array.isArray(value.uploadInstructions) ? value.uploadInstructions.map(asRecord) : [];
+  if (!video || instructions.length === 0)
+    throw new PlatformError("transient", "LinkedIn returned no upload instructions for a video");
+  const partIds: string[] = [];
+  const reader = new SliceReader(await item.open());
+  try {
+    for (const part of instructions) {
+      const url = asString(part.uploadUrl);
+      const size = (asNumber(part.lastByte) ?? -1) - (asNumber(part.firstByte) ?? 0) + 1;
+      if (!url || size <= 0) throw new PlatformError("transient", "LinkedIn returned a malformed upload instruction");
+      const etag = await putBytes(input, url, await reader.take(size), "application/octet-stream");
+      if (!etag) throw new PlatformError("transient", "LinkedIn returned no ETag for a video part");
+      partIds.push(etag);
+    }
+  } finally {
+    await reader.close();
+  }
+  await rest(input, "media", `${videos}?action=finalizeUpload`, {
+    method: "POST",
+    body: JSON.stringify({
+      finalizeUploadRequest: { video, uploadToken: asString(value.uploadToken) ?? "", uploadedPartIds: partIds },
+    }),
+  });
+  return video;
+}
+
+/** The post's `content`: one image or video as `media`, several images as `multiImage`. */
+async function postContent(input: PublishInput): Promise<Record<string, unknown> | undefined> {
+  const urns: { id: string; altText?: string }[] = [];
+  for (const item of input.media) {
+    try {
+      const id = item.kind === "video" ? await uploadVideo(input, item) : await uploadImage(input, item);
+      urns.push(item.altText ? { id, altText: item.altText } : { id });
+    } catch (error) {
+      throw mediaRefused(error, "linkedin", item);
+    }
+  }
+  if (urns.length === 0) return undefined;
+  return urns.length === 1 ? { media: urns[0] } : { multiImage: { images: urns } };
+}
+
 export const linkedin: SocialPlatformModule = {
   id: "linkedin",
   usesPkce: false,
+  // Unpublished daily limits (reset at midnight UTC); 150 posts a day per member is the figure cited.
+  rateLimits: [{ name: "posts-24h", operations: ["post"], max: 150, windowSeconds: 86_400 }],
 
   authorizationUrl({ state, redirectUri }) {
     const params = new URLSearchParams({
@@ -74,7 +185,9 @@ export const linkedin: SocialPlatformModule = {
   },
 
   async getProfile(accessToken): Promise<PlatformProfile> {
-    const response = await platformRequest(`${endpoints.linkedinApi}/v2/userinfo`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const response = await platformRequest(`${endpoints.linkedinApi}/v2/userinfo`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
     if (response.status !== 200) throw linkedinError(response);
     const body = asRecord(response.body);
     const accountId = asString(body.sub);
@@ -105,26 +218,30 @@ export const linkedin: SocialPlatformModule = {
     ];
   },
 
-  async publish({ accessToken, pageId, text }) {
-    const response = await platformRequest(`${endpoints.linkedinApi}/rest/posts`, {
+  async publish(input) {
+    assertMediaFit("linkedin", input.media);
+    assertSingleVideo("linkedin", input.media);
+    const content = await postContent(input);
+    const response = await rest(input, "post", `${endpoints.linkedinApi}/rest/posts`, {
       method: "POST",
-      headers: restHeaders(accessToken),
       body: JSON.stringify({
-        author: `urn:li:person:${pageId}`,
-        commentary: escapeLittleText(text),
+        author: owner(input),
+        commentary: escapeLittleText(input.text),
         visibility: "PUBLIC",
         distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
         lifecycleState: "PUBLISHED",
         isReshareDisabledByAuthor: false,
+        ...(content ? { content } : {}),
       }),
     });
-    if (response.status !== 201 && response.status !== 200) throw linkedinError(response);
     const urn = response.headers.get("x-restli-id");
     if (!urn) throw new PlatformError("transient", "LinkedIn accepted the post but returned no id");
     return { platformPostId: urn, url: postUrl(urn) };
   },
 
-  async findRecentPost({ accessToken, pageId, text }, since) {
+  async findRecentPost(input, since) {
+    const { accessToken, pageId, text } = input;
+    await input.beforeRequest("lookup");
     const author = encodeURIComponent(`urn:li:person:${pageId}`);
     const response = await platformRequest(`${endpoints.linkedinApi}/rest/posts?author=${author}&q=author&count=100`, {
       headers: restHeaders(accessToken),
@@ -135,14 +252,18 @@ export const linkedin: SocialPlatformModule = {
       const post = asRecord(item);
       const urn = asString(post.id);
       const created = asNumber(post.createdAt) ?? Date.now();
-      if (urn && post.commentary === escapeLittleText(text) && created >= since.getTime() - 60_000) return { platformPostId: urn, url: postUrl(urn) };
+      if (urn && post.commentary === escapeLittleText(text) && created >= since.getTime() - 60_000)
+        return { platformPostId: urn, url: postUrl(urn) };
     }
     return null;
   },
 
   async refreshTokens({ refreshToken }) {
     if (!refreshToken) {
-      throw new PlatformError("expired_token", "LinkedIn does not allow refreshing this token. Please reconnect your account.");
+      throw new PlatformError(
+        "expired_token",
+        "LinkedIn does not allow refreshing this token. Please reconnect your account.",
+      );
     }
     return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
   },

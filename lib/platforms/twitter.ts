@@ -1,7 +1,24 @@
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
-import { asNumber, asRecord, asString, basicAuth, expiresIn, form, platformRequest, type PlatformResponse } from "./http";
-import type { PlatformProfile, SocialPlatformModule, TokenSet } from "./types";
+import {
+  asNumber,
+  asRecord,
+  asString,
+  basicAuth,
+  expiresIn,
+  form,
+  platformRequest,
+  type PlatformResponse,
+} from "./http";
+import { assertMediaFit, fileBlob, mediaRefused, SliceReader } from "./media";
+import type {
+  PlatformOperation,
+  PlatformProfile,
+  PublishInput,
+  PublishMedia,
+  SocialPlatformModule,
+  TokenSet,
+} from "./types";
 
 /** X API v2 with OAuth 2.0 + PKCE. Facts: shared/platform-apis.md section 3. */
 
@@ -13,24 +30,45 @@ export function twitterError(response: PlatformResponse): PlatformError {
   const body = asRecord(response.body);
   const firstError = asRecord(Array.isArray(body.errors) ? body.errors[0] : undefined);
   const message =
-    asString(body.detail) ?? asString(firstError.message) ?? asString(body.error_description) ?? asString(body.title) ?? `X answered HTTP ${response.status}`;
+    asString(body.detail) ??
+    asString(firstError.message) ??
+    asString(body.error_description) ??
+    asString(body.title) ??
+    `X answered HTTP ${response.status}`;
   const details = { status: response.status, code: asString(body.error) ?? undefined };
-  if (response.status === 401 || body.error === "invalid_grant" || (body.error === "invalid_request" && /token/i.test(message)))
+  if (
+    response.status === 401 ||
+    body.error === "invalid_grant" ||
+    (body.error === "invalid_request" && /token/i.test(message))
+  )
     return new PlatformError("expired_token", message, details);
-  if (response.status === 429) {
-    const reset = Number(response.headers.get("x-rate-limit-reset"));
-    return new PlatformError("rate_limited", message, { ...details, resetAt: reset > 0 ? new Date(reset * 1000) : undefined });
-  }
+  if (response.status === 429)
+    return new PlatformError("rate_limited", message, { ...details, resetAt: rateLimitReset(response.headers) });
   if (response.status === 403 && /duplicate/i.test(message)) return new PlatformError("duplicate", message, details);
   if (response.status === 403) return new PlatformError("permission", message, details);
   if (response.status >= 500) return new PlatformError("transient", message, details);
   return new PlatformError("invalid_request", message, details);
 }
 
+/**
+ * When an exhausted limit resets (Unix seconds): the 15-minute window's, or a spent 24-hour
+ * user/app allowance's when that is the one at zero, whichever is later.
+ */
+function rateLimitReset(headers: Headers): Date | undefined {
+  const resets = ["x-rate-limit", "x-user-limit-24hour", "x-app-limit-24hour"]
+    .filter((name) => name === "x-rate-limit" || headers.get(`${name}-remaining`) === "0")
+    .map((name) => Number(headers.get(`${name}-reset`)))
+    .filter((reset) => reset > 0);
+  return resets.length ? new Date(Math.max(...resets) * 1000) : undefined;
+}
+
 async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
   const response = await platformRequest(`${endpoints.twitterApi}/2/oauth2/token`, {
     method: "POST",
-    headers: { Authorization: basicAuth(client.clientId, client.clientSecret), "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Authorization: basicAuth(client.clientId, client.clientSecret),
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: form({ ...values, client_id: client.clientId }),
   });
   if (response.status !== 200) throw twitterError(response);
@@ -46,11 +84,111 @@ async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
   };
 }
 
-const postUrl = (handle: string | null, id: string) => (handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`);
+const postUrl = (handle: string | null, id: string) =>
+  handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`;
+
+/** X shows attached media as t.co links at the end of a post's text; ours never has them. */
+const withoutMediaLinks = (text: string) => text.replace(/(\s+https:\/\/t\.co\/\w+)+$/, "");
+
+const MAX_IMAGES = 4;
+/** APPEND segment size: well under X's per-request limits, and all a worker holds of a video at once. */
+const SEGMENT_BYTES = 4 * 1024 * 1024;
+/** How long we wait for X to process a video or GIF before trying again later. */
+const PROCESSING_BUDGET_MS = 120_000;
+
+function assertXMedia(media: PublishMedia[]): void {
+  assertMediaFit("twitter", media);
+  const moving = media.filter((item) => item.kind !== "image").length;
+  if (moving > 0 && media.length > 1)
+    throw new PlatformError(
+      "invalid_media",
+      `X accepts a single video or GIF per post, with no other files; this post has ${media.length}.`,
+    );
+  if (media.length > MAX_IMAGES)
+    throw new PlatformError(
+      "invalid_media",
+      `X accepts up to ${MAX_IMAGES} images per post; this post has ${media.length}.`,
+    );
+}
+
+async function xRequest(input: PublishInput, operation: PlatformOperation, path: string, init: RequestInit = {}) {
+  await input.beforeRequest(operation);
+  const response = await platformRequest(`${endpoints.twitterApi}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${input.accessToken}`, ...init.headers },
+  });
+  if (response.status < 200 || response.status >= 300) throw twitterError(response);
+  return asRecord(asRecord(response.body).data);
+}
+
+/** Still images in one request; videos and GIFs in segments, then processed by X before use. */
+async function uploadMedia(input: PublishInput, item: PublishMedia): Promise<string> {
+  if (item.kind === "image") {
+    const body = new FormData();
+    body.set("media_category", "tweet_image");
+    body.set("media", await fileBlob(item), item.filename);
+    const id = asString((await xRequest(input, "media", "/2/media/upload", { method: "POST", body })).id);
+    if (!id) throw new PlatformError("transient", "X accepted an image but returned no media id");
+    return id;
+  }
+  const json = { "Content-Type": "application/json" };
+  const init = {
+    media_type: item.mimeType,
+    total_bytes: item.size,
+    media_category: item.kind === "gif" ? "tweet_gif" : "tweet_video",
+  };
+  const id = asString(
+    (
+      await xRequest(input, "media", "/2/media/upload/initialize", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify(init),
+      })
+    ).id,
+  );
+  if (!id) throw new PlatformError("transient", "X started an upload but returned no media id");
+  const reader = new SliceReader(await item.open());
+  try {
+    for (let index = 0; ; index += 1) {
+      const segment = await reader.take(SEGMENT_BYTES);
+      if (segment.length === 0) break;
+      const body = new FormData();
+      body.set("segment_index", String(index));
+      body.set("media", new Blob([segment], { type: "application/octet-stream" }), item.filename);
+      await xRequest(input, "media", `/2/media/upload/${id}/append`, { method: "POST", body });
+    }
+  } finally {
+    await reader.close();
+  }
+  let data = await xRequest(input, "media", `/2/media/upload/${id}/finalize`, { method: "POST" });
+  const deadline = Date.now() + PROCESSING_BUDGET_MS;
+  for (;;) {
+    const processing = asRecord(data.processing_info);
+    const state = asString(processing.state);
+    if (!state || state === "succeeded") return id;
+    if (state === "failed") {
+      const reason = asString(asRecord(processing.error).message) ?? "processing failed";
+      throw new PlatformError("invalid_media", `X could not process "${item.filename}": ${reason}`);
+    }
+    const waitMs = Math.max(1, asNumber(processing.check_after_secs) ?? 1) * 1000;
+    if (Date.now() + waitMs > deadline) throw new PlatformError("transient", "X is still processing the video");
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    data = await xRequest(
+      input,
+      "media",
+      `/2/media/upload?${new URLSearchParams({ command: "STATUS", media_id: id })}`,
+    );
+  }
+}
 
 export const twitter: SocialPlatformModule = {
   id: "twitter",
   usesPkce: true,
+  // POST /2/tweets per user: 200 per 15 minutes and 300 per 3 hours (media uploads are limited per app, generously).
+  rateLimits: [
+    { name: "posts-15m", operations: ["post"], max: 200, windowSeconds: 900 },
+    { name: "posts-3h", operations: ["post"], max: 300, windowSeconds: 10_800 },
+  ],
 
   authorizationUrl({ state, redirectUri, codeChallenge }) {
     const params = new URLSearchParams({
@@ -66,13 +204,21 @@ export const twitter: SocialPlatformModule = {
   },
 
   exchangeCode({ code, redirectUri, codeVerifier }) {
-    return tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier ?? "" });
+    return tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: codeVerifier ?? "",
+    });
   },
 
   async getProfile(accessToken): Promise<PlatformProfile> {
-    const response = await platformRequest(`${endpoints.twitterApi}/2/users/me?user.fields=profile_image_url,public_metrics,verified`, {
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
+    const response = await platformRequest(
+      `${endpoints.twitterApi}/2/users/me?user.fields=profile_image_url,public_metrics,verified`,
+      {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      },
+    );
     if (response.status !== 200) throw twitterError(response);
     const data = asRecord(asRecord(response.body).data);
     const metrics = asRecord(data.public_metrics);
@@ -105,19 +251,30 @@ export const twitter: SocialPlatformModule = {
     ];
   },
 
-  async publish({ accessToken, handle, text }) {
-    const response = await platformRequest(`${endpoints.twitterApi}/2/tweets`, {
+  async publish(input) {
+    assertXMedia(input.media);
+    const mediaIds: string[] = [];
+    for (const item of input.media) {
+      try {
+        mediaIds.push(await uploadMedia(input, item));
+      } catch (error) {
+        throw mediaRefused(error, "twitter", item);
+      }
+    }
+    const tweet = mediaIds.length ? { text: input.text, media: { media_ids: mediaIds } } : { text: input.text };
+    const data = await xRequest(input, "post", "/2/tweets", {
       method: "POST",
-      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ text }),
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(tweet),
     });
-    if (response.status !== 201 && response.status !== 200) throw twitterError(response);
-    const id = asString(asRecord(asRecord(response.body).data).id);
+    const id = asString(data.id);
     if (!id) throw new PlatformError("transient", "X accepted the post but returned no id");
-    return { platformPostId: id, url: postUrl(handle, id) };
+    return { platformPostId: id, url: postUrl(input.handle, id) };
   },
 
-  async findRecentPost({ accessToken, pageId, handle, text }, since) {
+  async findRecentPost(input, since) {
+    const { accessToken, pageId, handle, text } = input;
+    await input.beforeRequest("lookup");
     const response = await platformRequest(
       `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=100&tweet.fields=created_at`,
       { headers: { Authorization: `Bearer ${accessToken}` } },
@@ -127,13 +284,15 @@ export const twitter: SocialPlatformModule = {
       const tweet = asRecord(item);
       const id = asString(tweet.id);
       const created = Date.parse(asString(tweet.created_at) ?? "");
-      if (id && tweet.text === text && !(created < since.getTime() - 60_000)) return { platformPostId: id, url: postUrl(handle, id) };
+      const same = typeof tweet.text === "string" && (tweet.text === text || withoutMediaLinks(tweet.text) === text);
+      if (id && same && !(created < since.getTime() - 60_000)) return { platformPostId: id, url: postUrl(handle, id) };
     }
     return null;
   },
 
   async refreshTokens({ refreshToken }) {
-    if (!refreshToken) throw new PlatformError("expired_token", "X granted no refresh token; please reconnect the account");
+    if (!refreshToken)
+      throw new PlatformError("expired_token", "X granted no refresh token; please reconnect the account");
     return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
   },
 };

@@ -5,7 +5,12 @@ import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 
 export const MAX_ATTEMPTS = 5;
 
-export function publishFailureMessage(kind: PlatformErrorKind | "unexpected" | "too_long", platform: SocialPlatform): string {
+/** `detail` is the platform module's own sentence for media it cannot take (which file, which limit). */
+export function publishFailureMessage(
+  kind: PlatformErrorKind | "unexpected" | "too_long",
+  platform: SocialPlatform,
+  detail?: string,
+): string {
   const label = platformLabels[platform];
   switch (kind) {
     case "expired_token":
@@ -22,6 +27,8 @@ export function publishFailureMessage(kind: PlatformErrorKind | "unexpected" | "
       return `The post is too long for ${label}. Shorten it or turn on 'Summarize for X'.`;
     case "invalid_request":
       return `${label} refused the post.`;
+    case "invalid_media":
+      return `${detail ?? `${label} cannot publish this post's media.`} Change the post's media and publish it again.`;
     default:
       return `Publishing to ${label} failed unexpectedly.`;
   }

@@ -7,8 +7,9 @@ import { GRAPH, checkGraphToken, graphDate, graphError } from "./facebook-graph-
 import { facebookState } from "./facebook-state";
 
 /**
- * Publishing to a Page: POST /{page-id}/feed and /{page-id}/photos with that Page's token. Posts
- * are recorded in the shared publish slice; the reads (feed, permalink) are in facebook-feed.ts.
+ * Publishing to a Page: POST /{page-id}/feed, /{page-id}/photos and /{page-id}/videos with that
+ * Page's token. Posts are recorded in the shared publish slice; the reads (feed, permalink) are in
+ * facebook-feed.ts.
  */
 
 /** Postiz's maxLength for Page posts. */
@@ -182,6 +183,59 @@ async function photoPost(ctx: RequestContext): Promise<SandboxResponse> {
   });
 }
 
+const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/x-msvideo", "video/webm"];
+
+/**
+ * POST /{page-id}/videos, the non-resumable form: multipart `source` (or `file_url`),
+ * `description`, `title`, `published`. Graph answers only the video's id; the feed story of a
+ * published video is recorded as `{page-id}_{video-id}` (U: how Graph names that story).
+ */
+async function videoPost(ctx: RequestContext): Promise<SandboxResponse> {
+  const fields = await readFields(ctx);
+  const pageId = ctx.params.id ?? "";
+  const auth = pageAuth(ctx, pageId, fields);
+  if (!auth.ok) return auth.response;
+  const published = bool(fields.values.get("published"), true);
+  const operation = published ? "post" : "media";
+  return runPublish(ctx, { platform: "facebook", operation, target: pageId }, facebookFaults, () => {
+    const source = fields.files.get("source");
+    const url = fields.values.get("file_url");
+    if (!source && !url) return graphError({ message: "(#100) Requires a video file (source) or file_url", code: 100 });
+    if (url && !/^https?:\/\//i.test(url)) return invalidParameter("file_url should represent a valid URL");
+    if (source && (source.bytes === 0 || !VIDEO_TYPES.includes(source.contentType)))
+      return graphError({
+        message: "(#352) Sorry, the video file you selected is in a format that we don't support.",
+        code: 352,
+      });
+    const description = fields.values.get("description") ?? "";
+    if (description.length > MAX_MESSAGE_LENGTH)
+      return invalidParameter("Param description must be at most 63206 characters");
+    const videoId = graphObjectId(ctx.store);
+    recordMedia(ctx.store, {
+      platform: "facebook",
+      owner: pageId,
+      id: videoId,
+      bytes: source?.bytes ?? 0,
+      contentType: source?.contentType ?? null,
+      uploaded: true,
+      uploadKey: null,
+      kind: "video",
+    });
+    if (published)
+      recordPost(ctx.store, {
+        platform: "facebook",
+        target: pageId,
+        id: `${pageId}_${videoId}`,
+        text: description,
+        mediaIds: [videoId],
+      });
+    return json(200, { id: videoId });
+  });
+}
+
 export function registerFacebookPublish(router: Router): void {
-  router.post(`${GRAPH}/:id(\\d+)/feed`, feedPost).post(`${GRAPH}/:id(\\d+)/photos`, photoPost);
+  router
+    .post(`${GRAPH}/:id(\\d+)/feed`, feedPost)
+    .post(`${GRAPH}/:id(\\d+)/photos`, photoPost)
+    .post(`${GRAPH}/:id(\\d+)/videos`, videoPost);
 }

@@ -2,21 +2,35 @@ import { z } from "zod";
 import { json, type SandboxResponse } from "../responses";
 import type { RequestContext, Router } from "../router";
 import type { IssuedToken } from "../state";
-import { linkedinState } from "./linkedin-state";
+import { LINKEDIN_ACCESS_TOKEN_SECONDS, linkedinState } from "./linkedin-state";
 
 /** Test controls for LinkedIn, under /_control/linkedin. */
 
-const settingsSchema = z.object({ partnerRefreshTokens: z.boolean() });
+const settingsSchema = z
+  .object({
+    partnerRefreshTokens: z.boolean().optional(),
+    /** Shorter-lived sign-in tokens, for tests of an approaching expiry (default 60 days). */
+    accessTokenSeconds: z.number().int().min(60).max(LINKEDIN_ACCESS_TOKEN_SECONDS).optional(),
+  })
+  .refine((body) => body.partnerRefreshTokens !== undefined || body.accessTokenSeconds !== undefined);
 
 async function settings(ctx: RequestContext): Promise<SandboxResponse> {
   const parsed = settingsSchema.safeParse(await ctx.json());
   if (!parsed.success)
-    return json(400, { error: "invalid_request", message: 'Body must be {"partnerRefreshTokens": boolean}' });
+    return json(400, {
+      error: "invalid_request",
+      message: 'Body must be {"partnerRefreshTokens"?: boolean, "accessTokenSeconds"?: 60..5184000}, with at least one',
+    });
   const state = ctx.store.slice(linkedinState);
   // Only later token responses change: refresh tokens already issued keep working, as an app's
   // programmatic-refresh approval does not reach back to tokens it already holds.
-  state.partnerRefreshTokens = parsed.data.partnerRefreshTokens;
-  return json(200, { partnerRefreshTokens: state.partnerRefreshTokens });
+  const { partnerRefreshTokens, accessTokenSeconds } = parsed.data;
+  if (partnerRefreshTokens !== undefined) state.partnerRefreshTokens = partnerRefreshTokens;
+  if (accessTokenSeconds !== undefined) state.accessTokenSeconds = accessTokenSeconds;
+  return json(200, {
+    ...(partnerRefreshTokens !== undefined ? { partnerRefreshTokens: state.partnerRefreshTokens } : {}),
+    ...(accessTokenSeconds !== undefined ? { accessTokenSeconds: state.accessTokenSeconds } : {}),
+  });
 }
 
 function forMember(

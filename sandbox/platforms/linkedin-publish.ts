@@ -14,9 +14,9 @@ import { authenticateLinkedIn } from "./linkedin-api";
 const MAX_COMMENTARY = 3000;
 const VISIBILITIES = ["PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER"];
 const UPLOAD_URL_LIFETIME_MS = 24 * 3600 * 1000;
-const UPLOADS = "/linkedin/www/dms-uploads";
+export const UPLOADS = "/linkedin/www/dms-uploads";
 
-const badRequest = (message: string, code = "ILLEGAL_ARGUMENT") => json(400, { status: 400, code, message });
+export const badRequest = (message: string, code = "ILLEGAL_ARGUMENT") => json(400, { status: 400, code, message });
 
 const unprocessable = (message: string, description: string, code: string, fieldPath?: string) =>
   json(422, {
@@ -33,7 +33,7 @@ const duplicatePost = (urn: string) =>
     "DUPLICATE_POST",
   );
 
-const notAllowed = (message: string) =>
+export const notAllowed = (message: string) =>
   json(403, { status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message });
 
 export const linkedinFaults: FaultResponses = {
@@ -51,7 +51,7 @@ export const linkedinFaults: FaultResponses = {
 };
 
 /** LinkedIn-Version (YYYYMM, optionally .NN) and X-Restli-Protocol-Version: 2.0.0, or the answer LinkedIn gives. */
-function restHeadersProblem(ctx: RequestContext): SandboxResponse | null {
+export function restHeadersProblem(ctx: RequestContext): SandboxResponse | null {
   const version = ctx.headers["linkedin-version"];
   if (typeof version !== "string" || version === "")
     return badRequest(
@@ -69,7 +69,7 @@ function restHeadersProblem(ctx: RequestContext): SandboxResponse | null {
   return null;
 }
 
-const asObject = (value: unknown): Record<string, unknown> | null =>
+export const asObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /** The image URNs a post's `content` refers to (`media` or `multiImage`); null when it is malformed. */
@@ -188,6 +188,7 @@ async function initializeUpload(ctx: RequestContext): Promise<SandboxResponse> {
       contentType: null,
       uploaded: false,
       uploadKey,
+      kind: "image",
     });
     return json(200, {
       value: {

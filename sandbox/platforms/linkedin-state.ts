@@ -9,6 +9,9 @@ import { defineSlice } from "../state";
 /** www.linkedin.com/oauth: the OpenID issuer path, under which the OAuth endpoints live too. */
 export const OAUTH = "/linkedin/www/oauth";
 
+/** LinkedIn's access tokens last 60 days. */
+export const LINKEDIN_ACCESS_TOKEN_SECONDS = 5184000;
+
 export interface LinkedInMember {
   sub: string;
   name: string;
@@ -23,13 +26,15 @@ interface LinkedInState {
    * Off by default, as for almost every app; tests switch it on through /_control/linkedin/settings.
    */
   partnerRefreshTokens: boolean;
+  /** Lifetime of the access tokens issued at sign-in: LinkedIn's 60 days unless a test wants less. */
+  accessTokenSeconds: number;
 }
 
 export const linkedinState = defineSlice<LinkedInState>(
   "linkedin",
-  () => ({ members: new Map(), partnerRefreshTokens: false }),
+  () => ({ members: new Map(), partnerRefreshTokens: false, accessTokenSeconds: LINKEDIN_ACCESS_TOKEN_SECONDS }),
   (state) => ({
-    settings: { partnerRefreshTokens: state.partnerRefreshTokens },
+    settings: { partnerRefreshTokens: state.partnerRefreshTokens, accessTokenSeconds: state.accessTokenSeconds },
     members: [...state.members.values()],
   }),
 );

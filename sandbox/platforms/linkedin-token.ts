@@ -68,11 +68,12 @@ function codeGrant(ctx: RequestContext, key: SigningKey, form: URLSearchParams, 
     scopes: code.scopes,
     data: { grant: code.value },
   };
-  const access = ctx.store.issueToken({ ...base, kind: "access" }, ACCESS_TOKEN_TTL_SECONDS, "AQV");
+  const { accessTokenSeconds } = ctx.store.slice(linkedinState);
+  const access = ctx.store.issueToken({ ...base, kind: "access" }, accessTokenSeconds, "AQV");
   code.tokens.push(access.value);
   const body: Record<string, string | number> = {
     access_token: access.value,
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: accessTokenSeconds,
     // LinkedIn lists granted scopes comma-separated here, unlike the space-separated request.
     scope: code.scopes.join(","),
     token_type: "Bearer",

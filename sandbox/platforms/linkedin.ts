@@ -7,6 +7,7 @@ import type { RequestContext, SandboxModule } from "../router";
 import { registerLinkedInApi } from "./linkedin-api";
 import { registerLinkedInControl } from "./linkedin-control";
 import { registerLinkedInPublish } from "./linkedin-publish";
+import { registerLinkedInVideos } from "./linkedin-videos";
 import { DEFAULT_LINKEDIN_IDENTITY, OAUTH, linkedinState, memberSub } from "./linkedin-state";
 import { registerLinkedInToken } from "./linkedin-token";
 import { isPlausibleEmail } from "./google-identity";
@@ -208,6 +209,7 @@ export const linkedin: SandboxModule = {
     registerLinkedInToken(router, key);
     registerLinkedInApi(router);
     registerLinkedInPublish(router);
+    registerLinkedInVideos(router);
     registerLinkedInControl(router);
   },
 };

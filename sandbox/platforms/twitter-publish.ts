@@ -1,6 +1,14 @@
 import twitterText from "twitter-text";
 import { readFields, runPublish, type FaultResponses } from "../publish";
-import { findDuplicate, findMedia, postsOf, recordMedia, recordPost, snowflake } from "../publish-state";
+import {
+  findDuplicate,
+  findMedia,
+  postsOf,
+  recordMedia,
+  recordPost,
+  snowflake,
+  type MediaKind,
+} from "../publish-state";
 import { json, type SandboxResponse } from "../responses";
 import type { RequestContext, Router } from "../router";
 import { authenticateX, unauthorized } from "./twitter-api";
@@ -13,15 +21,27 @@ import { authenticateX, unauthorized } from "./twitter-api";
 
 const PROBLEM_JSON = { "content-type": "application/problem+json" };
 const MAX_MEDIA_PER_TWEET = 4;
-const MEDIA_CATEGORIES = ["tweet_image", "tweet_gif", "tweet_video", "amplify_video", "dm_image", "dm_gif", "dm_video"];
+export const MEDIA_CATEGORIES = [
+  "tweet_image",
+  "tweet_gif",
+  "tweet_video",
+  "amplify_video",
+  "dm_image",
+  "dm_gif",
+  "dm_video",
+];
 /** X's media_key prefixes: 3 image, 16 GIF, 7 video. */
-const MEDIA_KEY_PREFIX: Record<string, string> = { gif: "16", video: "7" };
-const MEDIA_LIFETIME_SECONDS = 86_400;
+export const MEDIA_KEY_PREFIX: Record<string, string> = { gif: "16", video: "7" };
+export const MEDIA_LIFETIME_SECONDS = 86_400;
+
+/** tweet_video → video, tweet_gif → gif, anything else → image. */
+export const categoryKind = (category: string): MediaKind =>
+  category.endsWith("video") ? "video" : category.endsWith("gif") ? "gif" : "image";
 
 const problem = (status: number, title: string, detail: string, headers: Record<string, string> = {}) =>
   json(status, { title, detail, type: "about:blank", status }, { ...PROBLEM_JSON, ...headers });
 
-const invalidRequest = (message: string) =>
+export const invalidRequest = (message: string) =>
   json(
     400,
     {
@@ -77,8 +97,13 @@ async function createTweet(ctx: RequestContext): Promise<SandboxResponse> {
       return invalidRequest("$.media.media_ids: array of strings expected");
     if (!text && mediaIds.length === 0) return invalidRequest("$.text: is missing but it is required");
     if (mediaIds.length > MAX_MEDIA_PER_TWEET) return invalidRequest("$.media.media_ids: at most 4 items");
-    if (mediaIds.some((id) => findMedia(ctx.store, "twitter", id)?.owner !== userId))
+    const media = mediaIds.map((id) => findMedia(ctx.store, "twitter", id));
+    if (media.some((item) => item?.owner !== userId || !item.uploaded))
       return invalidRequest("Your media IDs are invalid.");
+    if (media.some((item) => item?.readyAt !== undefined && item.readyAt > ctx.store.now()))
+      return invalidRequest("Your media is still being processed. Check its status and try again.");
+    if (media.length > 1 && media.some((item) => item?.kind === "video" || item?.kind === "gif"))
+      return invalidRequest("$.media.media_ids: a post may carry up to 4 images, or a single GIF or video");
     const replyTo = asObject(body.reply)?.in_reply_to_tweet_id;
     if (body.reply !== undefined && typeof replyTo !== "string")
       return invalidRequest("$.reply.in_reply_to_tweet_id: is missing but it is required");
@@ -123,6 +148,7 @@ async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
       contentType: file?.contentType ?? fields.values.get("media_type") ?? null,
       uploaded: true,
       uploadKey: null,
+      kind: categoryKind(category),
     });
     const kind = category.split("_")[1] ?? "image";
     const mediaKey = `${MEDIA_KEY_PREFIX[kind] ?? "3"}_${id}`;

@@ -4,6 +4,7 @@ import { html, redirect, withQuery } from "../responses";
 import type { RequestContext, SandboxModule } from "../router";
 import { registerTwitterApi } from "./twitter-api";
 import { registerTwitterControl } from "./twitter-control";
+import { registerTwitterMedia } from "./twitter-media";
 import { registerTwitterPublish } from "./twitter-publish";
 import { USERNAME, accountForConsent, consentIdentity, twitterState } from "./twitter-state";
 import { registerTwitterToken } from "./twitter-token";
@@ -168,6 +169,7 @@ export const twitter: SandboxModule = {
     registerTwitterToken(router);
     registerTwitterApi(router);
     registerTwitterPublish(router);
+    registerTwitterMedia(router);
     registerTwitterControl(router);
   },
 };

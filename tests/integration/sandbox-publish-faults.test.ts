@@ -194,4 +194,16 @@ describe("control API", () => {
     await expect(control.publishFaults({ platform: "facebook", kind: "bogus" as "timeout" })).rejects.toThrow(/400/);
     await expect(control.publishFaults({ platform: "facebook", kind: "timeout", times: 0 })).rejects.toThrow(/400/);
   });
+
+  it("a target's own latency slows only that target's calls", async () => {
+    await control.setPublishLatency(300, bakery.id);
+    let started = Date.now();
+    expect((await post(cafe.id, "quick")).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(250);
+    started = Date.now();
+    expect((await post(bakery.id, "held")).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    await control.reset();
+    expect(((await control.state()) as { publish: { targetLatencyMs: object } }).publish.targetLatencyMs).toEqual({});
+  });
 });
