@@ -26,6 +26,9 @@ const base64Key = z
     message: "must be 32 bytes encoded in base64 (openssl rand -base64 32)",
   });
 
+const RATE_LIMIT_ENTRY = String.raw`(facebook|twitter|linkedin)(=none|(:(post|media|lookup))?=\d+/\d+(ms|s|m|h|d))`;
+const RATE_LIMITS_FORMAT = new RegExp(String.raw`^${RATE_LIMIT_ENTRY}(\s*,\s*${RATE_LIMIT_ENTRY})*$`);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   APP_URL: urlWithDefault("http://localhost:3000").refine((url) => !/^https?:\/\/(127\.\d+\.\d+\.\d+|\[::1\])(:|\/|$)/.test(url), {
@@ -49,6 +52,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   MEDIA_DIR: z
     .string()
     .trim()
@@ -59,6 +63,9 @@ const envSchema = z.object({
   }),
   PUBLISH_STALE_SECONDS: z.coerce.number().int().positive().default(60),
   PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
+  PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {
+    message: "must look like 'twitter:post=100/1d,facebook=5/1s' (platform[:post|media|lookup]=max/window with ms, s, m, h or d) or 'linkedin=none'",
+  }),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
