@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 
 /**
- * The worker process: publishes scheduled posts and syncs metrics (queues arrive with the
- * publishing issue). It writes a heartbeat every 15 s so /api/health can tell it is alive, and on
- * SIGTERM/SIGINT it stops taking work, finishes what it holds, and exits.
+ * The worker process: publishes scheduled posts. It writes a heartbeat every 15 s so /api/health
+ * can tell it is alive, rebuilds the queue from the database on start, every minute, and within a
+ * few seconds of Redis losing it (reconcile). On SIGTERM/SIGINT it stops taking jobs, finishes the
+ * pages it is publishing, hands the rest of those posts back to the queue, and exits.
  */
 
 try {
@@ -17,11 +18,14 @@ const { closeDb } = await import("@/db");
 const { closeRedis } = await import("@/lib/redis");
 const { removeHeartbeat, writeHeartbeat } = await import("@/lib/ops/heartbeat");
 const { startPublishWorker } = await import("./processors/publish-post");
-const { reconcile } = await import("@/lib/publishing/reconcile");
+const { queueMayBeLost, reconcile } = await import("@/lib/publishing/reconcile");
 const { closePublishQueue } = await import("@/lib/queue/publish-queue");
 
 const HEARTBEAT_INTERVAL_MS = 15_000;
 const RECONCILE_INTERVAL_MS = 60_000;
+const WIPE_CHECK_INTERVAL_MS = 5_000;
+/** Under the usual 30 s an orchestrator waits between SIGTERM and SIGKILL. */
+const SHUTDOWN_GRACE_MS = 25_000;
 const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 const startedAt = new Date();
 
@@ -33,32 +37,56 @@ async function beat() {
   }
 }
 
-async function reconcileSafely() {
+let reconciling: Promise<void> | undefined;
+/** One run at a time in this process; the periodic and the wipe-triggered runs share it. */
+function reconcileSafely(): Promise<void> {
+  reconciling ??= (async () => {
+    try {
+      const report = await reconcile();
+      if (report.removedOrphans || report.expired) console.log("[worker] reconciled", report);
+    } catch (error) {
+      console.error("[worker] reconcile failed", error);
+    } finally {
+      reconciling = undefined;
+    }
+  })();
+  return reconciling;
+}
+
+async function checkForWipe() {
   try {
-    const report = await reconcile();
-    if (report.removedOrphans || report.expired) console.log("[worker] reconciled", report);
+    if (await queueMayBeLost()) {
+      console.log("[worker] the publish queue is gone from Redis: rebuilding it from the database");
+      await reconcileSafely();
+    }
   } catch (error) {
-    console.error("[worker] reconcile failed", error);
+    console.error("[worker] could not check the queue", error);
   }
 }
 
-await beat();
-const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
-const publisher = startPublishWorker();
+const stopping = new AbortController();
+const timers: NodeJS.Timeout[] = [];
+const publisher = startPublishWorker(stopping.signal);
 publisher.on("failed", (job, error) => console.error(`[worker] job ${job?.id} failed`, error));
-await reconcileSafely();
-const reconciler = setInterval(() => void reconcileSafely(), RECONCILE_INTERVAL_MS);
-console.log(`[worker] ${workerId} started`);
 
-let stopping = false;
 async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+  if (stopping.signal.aborted) return;
   console.log(`[worker] ${signal}: shutting down`);
-  clearInterval(heartbeat);
-  clearInterval(reconciler);
-  // Finishes the jobs in hand; unfinished ones return to the queue for another worker.
-  await publisher.close().catch(() => undefined);
+  stopping.abort();
+  for (const timer of timers) clearInterval(timer);
+  // Jobs in hand finish the page they are on and return the rest to the queue (see the processor).
+  // A platform call that hangs past the grace period is left to crash recovery: the job's lock
+  // expires, another worker takes it, and looks the page up on the platform before publishing.
+  const closed = await Promise.race([
+    publisher.close().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref()),
+  ]);
+  if (!closed)
+    console.error(`[worker] jobs still running after ${SHUTDOWN_GRACE_MS / 1000} s; leaving them to another worker`);
+  await reconciling?.catch(() => undefined);
   await closePublishQueue().catch(() => undefined);
   await removeHeartbeat(workerId).catch(() => undefined);
   await Promise.allSettled([closeDb(), closeRedis()]);
@@ -66,3 +94,13 @@ async function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await beat();
+await reconcileSafely();
+// A SIGTERM during start-up has already begun the shutdown: start nothing more.
+if (!stopping.signal.aborted) {
+  timers.push(setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS));
+  timers.push(setInterval(() => void reconcileSafely(), RECONCILE_INTERVAL_MS));
+  timers.push(setInterval(() => void checkForWipe(), WIPE_CHECK_INTERVAL_MS));
+  console.log(`[worker] ${workerId} started`);
+}

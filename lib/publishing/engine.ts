@@ -2,10 +2,12 @@ import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { env } from "@/lib/env";
 import { posts, postTargets, socialAccounts, socialPages, type Post, type PostTarget } from "@/db/schema";
-import { isPlatformError, platformModule, type PublishInput } from "@/lib/platforms";
+import { isPlatformError, platformModule, PlatformError, type PublishInput, type PublishMedia } from "@/lib/platforms";
 import { freshAccessToken, markAccountInvalid, markPageInvalid, pageToken } from "@/lib/social/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
+import { loadPostMedia } from "./post-media";
+import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
 import { textForTarget } from "./text";
 
 /**
@@ -14,36 +16,53 @@ import { textForTarget } from "./text";
  * recorded before the target counts as done; a target whose outcome is uncertain (a crash or a
  * timeout after the platform may have accepted it) is first looked up on the platform and only
  * published if it is not there. The post's status is derived from its targets.
+ *
+ * Before every request to a platform (media uploads, the post, lookups) the shared rate limiter is
+ * asked; when it says "not yet", the target goes back to pending for then without the attempt
+ * counting. A 429 holds the whole account for every worker until the platform's reset time.
  */
 
 /** A target still 'publishing' after this long belongs to a worker that died (well past a request's 15 s limit). */
 export const STALE_PUBLISHING_MS = env.PUBLISH_STALE_SECONDS * 1000;
 const UNCERTAIN = "uncertain";
+/** How long a 429 without a reset time holds the account. */
+const UNKNOWN_RESET_HOLD_MS = 60_000;
+
+/** Another worker took the target over (ours looked dead): stop without touching it. */
+class ClaimLost extends Error {}
 
 export interface JobOutcome {
   /** When the job should run again (a retry is due), or null when the post is settled. */
   retryAt: Date | null;
 }
 
-export async function runPublishJob(postId: string, scheduleVersion: number, now = new Date()): Promise<JobOutcome> {
+/** `stopping`: the worker is shutting down; the targets not yet started are left for another worker. */
+export async function runPublishJob(postId: string, scheduleVersion: number, now = new Date(), stopping?: AbortSignal): Promise<JobOutcome> {
   const [post] = await db.select().from(posts).where(eq(posts.id, postId));
   // Deleted, unscheduled or rescheduled since this job was made: nothing to do here.
   if (!post || post.status !== "scheduled" || post.scheduleVersion !== scheduleVersion) return { retryAt: null };
   if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
 
-  // Originals first: shares link to them.
+  // Originals first: shares link to them. Shares carry links, not the post's media.
+  const media = await loadPostMedia(postId);
   for (const type of ["post", "share"] as const) {
     const targets = await db.select().from(postTargets).where(and(eq(postTargets.postId, postId), eq(postTargets.type, type)));
     for (const target of targets) {
-      const claimed = await claim(target.id);
-      if (claimed) await publishTarget(post, claimed);
+      if (stopping?.aborted) return { retryAt: new Date() };
+      const claimed = await claim(target.id, post);
+      if (claimed) await publishTarget(post, claimed, type === "post" ? media : []);
     }
   }
   return settle(post);
 }
 
-/** pending (due) → publishing, or a stale publishing → publishing; null when someone else holds it. */
-async function claim(targetId: string): Promise<PostTarget | null> {
+/**
+ * pending (due) → publishing, or a stale publishing → publishing; null when someone else holds it,
+ * or when the post was deleted, unscheduled or rescheduled since the job read it. The post row is
+ * locked FOR SHARE meanwhile, so a reschedule (which locks it to update) either lands before the
+ * claim and stops it, or waits for it and then sees the page publishing (409).
+ */
+async function claim(targetId: string, post: Post): Promise<PostTarget | null> {
   const staleBefore = new Date(Date.now() - STALE_PUBLISHING_MS);
   const [row] = await db
     .update(postTargets)
@@ -57,6 +76,7 @@ async function claim(targetId: string): Promise<PostTarget | null> {
     .where(
       and(
         eq(postTargets.id, targetId),
+        sql`exists (select 1 from ${posts} where ${posts.id} = ${post.id} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${post.scheduleVersion} for share)`,
         or(
           and(eq(postTargets.status, "pending"), or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, new Date()))),
           and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, staleBefore)),
@@ -71,7 +91,53 @@ async function finish(targetId: string, values: Partial<typeof postTargets.$infe
   await db.update(postTargets).set(values).where(and(eq(postTargets.id, targetId), eq(postTargets.status, "publishing")));
 }
 
-async function publishTarget(post: Post, target: PostTarget): Promise<void> {
+/**
+ * Awaited before each platform request: the target must still be ours (a long publish renews its
+ * claim, so it never looks dead) and the shared rate limits must allow the call.
+ */
+function requestGate(target: PostTarget, scope: RateScope): PublishInput["beforeRequest"] {
+  let claimedAt = target.publishingStartedAt;
+  return async (operation) => {
+    if (claimedAt && Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 4) claimedAt = await renewClaim(target.id, claimedAt);
+    let decision;
+    try {
+      decision = await acquireRate(scope, operation);
+    } catch (error) {
+      console.error("[publish] rate limiter unavailable", error);
+      throw new PlatformError("transient", "The rate limiter is unavailable");
+    }
+    if (!decision.allowed) throw new RateLimitDeferral(decision.retryAt, decision.held);
+  };
+}
+
+async function renewClaim(targetId: string, claimedAt: Date): Promise<Date> {
+  const now = new Date();
+  const [row] = await db
+    .update(postTargets)
+    .set({ publishingStartedAt: now })
+    .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "publishing"), eq(postTargets.publishingStartedAt, claimedAt)))
+    .returning({ id: postTargets.id });
+  if (!row) throw new ClaimLost();
+  return now;
+}
+
+/** Not allowed yet: pending again until then, and this attempt does not count. Uncertainty is kept. */
+async function defer(target: PostTarget, platform: ConnectablePlatform, retryAt: Date): Promise<void> {
+  // A little spread, so the targets waiting on one account do not all wake at the same instant.
+  const spreadMs = Math.random() * Math.min(1000, Math.max(0, retryAt.getTime() - Date.now()) / 10);
+  await db
+    .update(postTargets)
+    .set({
+      status: "pending",
+      attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
+      errorCode: target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
+      errorMessage: publishFailureMessage("rate_limited", platform),
+      nextAttemptAt: new Date(retryAt.getTime() + spreadMs),
+    })
+    .where(and(eq(postTargets.id, target.id), eq(postTargets.status, "publishing")));
+}
+
+async function publishTarget(post: Post, target: PostTarget, media: PublishMedia[]): Promise<void> {
   const [row] = target.pageId
     ? await db
         .select({ page: socialPages, account: socialAccounts })
@@ -85,6 +151,7 @@ async function publishTarget(post: Post, target: PostTarget): Promise<void> {
   }
   const platform = row.account.platform as ConnectablePlatform;
   const client = platformModule(platform);
+  const scope: RateScope = { platform, account: row.page.pageId };
   try {
     const text = await textForTarget(post, target, platform);
     const input: PublishInput = {
@@ -93,6 +160,8 @@ async function publishTarget(post: Post, target: PostTarget): Promise<void> {
       pageAccessToken: pageToken(row.page),
       handle: row.account.accountHandle,
       text,
+      media,
+      beforeRequest: requestGate(target, scope),
     };
     if (target.errorCode === UNCERTAIN) {
       const found = await client.findRecentPost(input, post.scheduledAt ?? post.updatedAt);
@@ -104,30 +173,37 @@ async function publishTarget(post: Post, target: PostTarget): Promise<void> {
     const published = await client.publish(input);
     await finish(target.id, { status: "published", platformPostId: published.platformPostId, platformPostUrl: published.url, publishedAt: new Date(), errorCode: null, errorMessage: null });
   } catch (error) {
-    await recordFailure(target, platform, error, row.account.id, row.page.id);
+    if (error instanceof RateLimitDeferral) await defer(target, platform, error.retryAt);
+    else if (!(error instanceof ClaimLost)) await recordFailure(target, platform, error, row.account.id, row.page.id, scope);
   }
 }
 
-async function recordFailure(target: PostTarget, platform: ConnectablePlatform, error: unknown, accountId: string, pageId: string) {
+async function recordFailure(target: PostTarget, platform: ConnectablePlatform, error: unknown, accountId: string, pageId: string, scope: RateScope) {
   const kind = isPlatformError(error) ? (error.message === "too_long" ? "too_long" : error.kind) : "unexpected";
+  const detail = isPlatformError(error) && kind === "invalid_media" ? error.message : undefined;
   if (kind === "expired_token") {
     if (platform === "facebook") await markPageInvalid(pageId);
     else await markAccountInvalid(accountId, error instanceof Error ? error.message : "expired");
   }
   const retryable = kind === "transient" || kind === "rate_limited";
+  let resetAt = isPlatformError(error) ? error.details.resetAt : undefined;
+  if (kind === "rate_limited") {
+    // Every worker holds this account until the platform's reset, not just this target.
+    resetAt ??= new Date(Date.now() + UNKNOWN_RESET_HOLD_MS);
+    await holdRate(scope, resetAt).catch((holdError: unknown) => console.error("[publish] could not store a rate-limit hold", holdError));
+  }
   if (retryable && target.attempts < MAX_ATTEMPTS) {
-    const resetAt = isPlatformError(error) ? error.details.resetAt : undefined;
     await finish(target.id, {
       status: "pending",
-      // A timeout or 5xx may hide an accepted post: the next attempt looks first.
-      errorCode: kind === "transient" ? UNCERTAIN : "rate_limited",
+      // A timeout or 5xx may hide an accepted post: the next attempt looks first (and a 429 does not clear that doubt).
+      errorCode: kind === "transient" || target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
       errorMessage: publishFailureMessage(kind, platform),
       nextAttemptAt: new Date(Math.max(Date.now() + retryDelayMs(target.attempts), resetAt?.getTime() ?? 0)),
     });
     return;
   }
   if (!isPlatformError(error)) console.error(`[publish] target ${target.id} failed unexpectedly`, error);
-  await finish(target.id, { status: "failed", errorCode: kind, errorMessage: publishFailureMessage(kind, platform), nextAttemptAt: null });
+  await finish(target.id, { status: "failed", errorCode: kind, errorMessage: publishFailureMessage(kind, platform, detail), nextAttemptAt: null });
 }
 
 /** Derives the post's status from its targets; returns when to run again if any are still due. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { db } from "@/db";
+import { db, type Transaction } from "@/db";
 import { posts, postTargets } from "@/db/schema";
 import { badRequest, conflict } from "@/lib/api/errors";
 import { getPostOrThrow } from "@/lib/posts/queries";
@@ -18,11 +18,32 @@ const PUBLISH_NOW_WAIT_MS = 8_000;
 async function assertSchedulable(userId: string, postId: string): Promise<PostDto> {
   const post = await getPostOrThrow(userId, postId);
   if (post.status === "published") throw conflict(MESSAGES.published, "post_published");
-  if (post.pages.some((page) => page.status === "publishing")) {
-    throw conflict("This post is being published right now. Try again in a moment.", "post_publishing");
-  }
-  if (post.pages.length === 0 || post.content.trim() === "") throw badRequest(MESSAGES.pagesAndContent, "pages_and_content_required");
+  if (post.pages.some((page) => page.status === "publishing")) throw conflict(PUBLISHING_NOW, "post_publishing");
+  if (post.pages.length === 0 || post.content.trim() === "")
+    throw badRequest(MESSAGES.pagesAndContent, "pages_and_content_required");
   return post;
+}
+
+const PUBLISHING_NOW = "This post is being published right now. Try again in a moment.";
+
+/**
+ * Inside a transaction that has locked the post row (by updating it, or with lockPostForChange):
+ * refuses when a page is being published. A worker claims a page only while holding the post row
+ * FOR SHARE, so after our lock no new claim can start, and a claim that got in first is visible here.
+ */
+async function assertNothingPublishing(tx: Transaction, postId: string): Promise<void> {
+  const [busy] = await tx
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "publishing")))
+    .limit(1);
+  if (busy) throw conflict(PUBLISHING_NOW, "post_publishing");
+}
+
+/** For edits that replace a post's pages: no worker may be publishing to them meanwhile. */
+export async function lockPostForChange(tx: Transaction, postId: string): Promise<void> {
+  await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for("update");
+  await assertNothingPublishing(tx, postId);
 }
 
 /** Moves the post onto a new schedule version (optionally resetting unpublished pages) and queues it. */
@@ -30,10 +51,16 @@ async function setSchedule(postId: string, runAt: Date): Promise<void> {
   const version = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(posts)
-      .set({ status: "scheduled", scheduledAt: runAt, scheduleVersion: sql`${posts.scheduleVersion} + 1`, failureReason: null })
+      .set({
+        status: "scheduled",
+        scheduledAt: runAt,
+        scheduleVersion: sql`${posts.scheduleVersion} + 1`,
+        failureReason: null,
+      })
       .where(and(eq(posts.id, postId), ne(posts.status, "published")))
       .returning({ version: posts.scheduleVersion });
     if (!row) throw conflict(MESSAGES.published, "post_published");
+    await assertNothingPublishing(tx, postId);
     await tx
       .update(postTargets)
       .set({ status: "pending", attempts: 0, nextAttemptAt: null, errorCode: null, errorMessage: null })
@@ -52,10 +79,13 @@ export async function schedulePost(userId: string, postId: string, scheduledAt: 
 
 export async function unschedulePost(userId: string, postId: string): Promise<PostDto> {
   await assertSchedulable(userId, postId);
-  await db
-    .update(posts)
-    .set({ status: "draft", scheduledAt: null, scheduleVersion: sql`${posts.scheduleVersion} + 1` })
-    .where(and(eq(posts.id, postId), eq(posts.userId, userId), ne(posts.status, "published")));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(posts)
+      .set({ status: "draft", scheduledAt: null, scheduleVersion: sql`${posts.scheduleVersion} + 1` })
+      .where(and(eq(posts.id, postId), eq(posts.userId, userId), ne(posts.status, "published")));
+    await assertNothingPublishing(tx, postId);
+  });
   return getPostOrThrow(userId, postId);
 }
 

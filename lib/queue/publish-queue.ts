@@ -19,6 +19,13 @@ export type PublishJob = z.infer<typeof publishJobSchema>;
 
 export const publishJobId = (job: PublishJob) => `post-${job.postId}-v${job.scheduleVersion}`;
 
+/** The job a job id stands for; null for an id this queue never makes. */
+export function parsePublishJobId(id: string): PublishJob | null {
+  const match = /^post-(.+)-v(\d+)$/.exec(id);
+  const parsed = match ? publishJobSchema.safeParse({ postId: match[1], scheduleVersion: Number(match[2]) }) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
 export function redisConnection(): ConnectionOptions {
   const url = new URL(env.REDIS_URL);
   return {
@@ -45,9 +52,22 @@ export function publishQueue(): Queue {
   return queue;
 }
 
+const jobOptions = (job: PublishJob, runAt: Date) => ({
+  jobId: publishJobId(job),
+  delay: Math.max(0, runAt.getTime() - Date.now()),
+});
+
 /** Adds the job for a post's current schedule; BullMQ ignores a job id it already holds. */
 export async function enqueuePublish(job: PublishJob, runAt: Date): Promise<void> {
-  await publishQueue().add(PUBLISH_QUEUE, job, { jobId: publishJobId(job), delay: Math.max(0, runAt.getTime() - Date.now()) });
+  await publishQueue().add(PUBLISH_QUEUE, job, jobOptions(job, runAt));
+}
+
+/** The same for many posts in one round trip (reconciliation). */
+export async function enqueuePublishMany(jobs: { job: PublishJob; runAt: Date }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await publishQueue().addBulk(
+    jobs.map(({ job, runAt }) => ({ name: PUBLISH_QUEUE, data: job, opts: jobOptions(job, runAt) })),
+  );
 }
 
 export async function closePublishQueue(): Promise<void> {

@@ -36,12 +36,29 @@ export function toScheduledDate(date: string, hour: number, minute: number, time
   return fromWallClock({ ...day, hour, minute, second: 0, millisecond: 0 }, timeZone);
 }
 
-/** The first quarter hour at least an hour from now: the modal's default for a new schedule. */
-export function defaultScheduleTime(now: Date = new Date()): { date: string; hour: number; minute: number } {
-  const next = new Date(now.getTime() + 60 * 60_000);
-  const quarter = Math.ceil(next.getMinutes() / 15) * 15;
-  next.setMinutes(quarter, 0, 0);
-  return { date: todayInputValue(next), hour: next.getHours(), minute: next.getMinutes() };
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * The first quarter hour at least an hour from now: the modal's default for a new schedule. Every
+ * zone's offset is a whole number of quarter hours, so local quarter hours are UTC ones. The modal
+ * can only name a wall-clock time, and in the hour repeated when clocks go back a time names the
+ * first of its two instants; such a quarter hour would mean an instant too soon, so it is skipped.
+ */
+export function defaultScheduleTime(
+  now: Date = new Date(),
+  timeZone?: string,
+): { date: string; hour: number; minute: number } {
+  const first = Math.ceil((now.getTime() + 60 * 60_000) / QUARTER_MS) * QUARTER_MS;
+  const choiceAt = (at: number) => {
+    const clock = wallClock(new Date(at), timeZone);
+    return { date: dayKey(clock), hour: clock.hour, minute: clock.minute };
+  };
+  // A day of quarter hours bounds the search (historical offsets need not be quarter hours).
+  for (let at = first; at < first + 24 * 60 * 60_000; at += QUARTER_MS) {
+    const choice = choiceAt(at);
+    if (toScheduledDate(choice.date, choice.hour, choice.minute, timeZone)?.getTime() === at) return choice;
+  }
+  return choiceAt(first);
 }
 
 /** The minute option closest below a minute, so an existing 09:10 post shows 09:00 rather than nothing. */

@@ -60,7 +60,18 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function startStack(options: { withWorker?: boolean } = {}): Promise<Stack> {
+export interface StackOptions {
+  withWorker?: boolean;
+  /**
+   * "sandbox" (default): the app and worker use the sandbox's OpenAI-compatible API with a key;
+   * "offline": no key, so the offline writer answers every AI request.
+   */
+  ai?: "sandbox" | "offline";
+  /** OPENAI_TIMEOUT_SECONDS for the stack (default 5: the sandbox answers at once unless told to be slow). */
+  aiTimeoutSeconds?: number;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const runId = randomBytes(4).toString("hex");
   const databaseUrl = testDatabaseUrl(runId);
   assertTestDatabase(databaseUrl);
@@ -82,6 +93,9 @@ export async function startStack(options: { withWorker?: boolean } = {}): Promis
     NEXT_DIST_DIR: testDistDir,
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
+    ...(options.ai === "offline"
+      ? {}
+      : { OPENAI_API_KEY: "sandbox-key", OPENAI_BASE_URL: `${sandbox.url}/openai/v1`, OPENAI_TIMEOUT_SECONDS: String(options.aiTimeoutSeconds ?? 5) }),
   };
   const childEnv = { ...cleanEnv(), ...env };
 

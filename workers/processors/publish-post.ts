@@ -3,18 +3,43 @@ import { env } from "@/lib/env";
 import { runPublishJob } from "@/lib/publishing/engine";
 import { PUBLISH_QUEUE, publishJobSchema, redisConnection } from "@/lib/queue/publish-queue";
 
-/** Thin: parse the job, run the engine, come back later when a retry is due. */
-export function startPublishWorker(concurrency = 10): Worker {
+/**
+ * Jobs one worker process runs at once. A job spends most of its time waiting on the platform and
+ * Postgres, so one process keeps this many in flight; the pool (10 connections) is shared by them.
+ */
+export const PUBLISH_CONCURRENCY = 50;
+
+/**
+ * How long a job's lock lasts without renewal (renewed every half of it while the job runs). A
+ * killed worker's jobs go back to the queue this long after its last renewal, plus up to one
+ * stalled-check interval; the engine then takes over its stale targets (PUBLISH_STALE_SECONDS).
+ */
+const LOCK_DURATION_MS = 15_000;
+const STALLED_INTERVAL_MS = 5_000;
+
+/**
+ * Thin: parse the job, run the engine, come back later when a retry is due. Once `stopping` is
+ * aborted (SIGTERM), a running job finishes the page it is publishing and hands the rest of the post
+ * back to the queue, due at once, for another worker.
+ */
+export function startPublishWorker(stopping: AbortSignal, concurrency = Number(process.env.XCONC ?? PUBLISH_CONCURRENCY)): Worker {
   return new Worker(
     PUBLISH_QUEUE,
     async (job: Job, token?: string) => {
       const { postId, scheduleVersion } = publishJobSchema.parse(job.data);
-      const { retryAt } = await runPublishJob(postId, scheduleVersion);
+      const { retryAt } = await runPublishJob(postId, scheduleVersion, new Date(), stopping);
       if (retryAt && token) {
         await job.moveToDelayed(retryAt.getTime(), token);
         throw new DelayedError();
       }
     },
-    { connection: redisConnection(), prefix: `${env.REDIS_PREFIX}:bull`, concurrency, maxStalledCount: 100, stalledInterval: 15_000 },
+    {
+      connection: redisConnection(),
+      prefix: `${env.REDIS_PREFIX}:bull`,
+      concurrency,
+      maxStalledCount: 100,
+      lockDuration: LOCK_DURATION_MS,
+      stalledInterval: STALLED_INTERVAL_MS,
+    },
   );
 }

@@ -1,0 +1,217 @@
+/**
+ * bench/publish-lag: 10,000 posts (one Facebook Page each, over 200 Pages of 20 users) due at the
+ * same instant, published by real worker processes against the platform sandbox: first 1 worker,
+ * then 3. Prints throughput (targets/s) and the lag from scheduledAt to the platform call as the
+ * sandbox recorded it (p50, p99, max), and checks every target went out exactly once. Its own
+ * database, Redis prefix and sandbox; no app build needed. Target: p99 under 2 s with 3 workers.
+ *
+ *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 0] [--lead 15]
+ *
+ * --spread S spreads the posts evenly over S seconds instead of one instant (a minute's worth of
+ * posts: --spread 60); --lead is how far ahead of the due time the posts are seeded and queued.
+ */
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { migrateDatabase } from "../db/migrate";
+import { createTokenCipher } from "../lib/crypto/token-cipher";
+import { startSandbox } from "../sandbox/server";
+import { sandboxControl } from "../sandbox/testing";
+import { facebookPageTokens } from "../sandbox/testing-tokens";
+import { dropDatabase, spawnWorker, stopChild, testDatabaseUrl } from "../tests/setup/stack";
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: "string", default: "10000" },
+    pages: { type: "string", default: "200" },
+    workers: { type: "string", default: "1,3" },
+    spread: { type: "string", default: "0" },
+    lead: { type: "string", default: "15" },
+  },
+});
+const POSTS = Number(values.posts);
+const PAGES = Number(values.pages);
+const PAGES_PER_USER = 10;
+const ROUNDS = values.workers.split(",").map(Number);
+const SPREAD_MS = Number(values.spread) * 1000;
+const LEAD_MS = Number(values.lead) * 1000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const runId = randomBytes(4).toString("hex");
+const databaseUrl = testDatabaseUrl(`bench${runId}`);
+const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
+const env: Record<string, string> = {
+  APP_URL: "http://localhost:3000",
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+  REDIS_PREFIX: `postloom-bench-${runId}`,
+  AUTH_SECRET: randomBytes(32).toString("base64"),
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  SANDBOX_URL: sandbox.url,
+  NODE_ENV: "production",
+  // e.g. BENCH_WORKER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the workers.
+  ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
+};
+// The reconcile below runs in this process, on the bench's database and Redis prefix.
+Object.assign(process.env, env);
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+
+/** 20 sandbox users with 10 Pages each, connected the way the app stores them (encrypted tokens). */
+async function seedPages(): Promise<{ id: string; userId: string }[]> {
+  const cipher = createTokenCipher(env.TOKEN_ENCRYPTION_KEY!);
+  const control = sandboxControl(sandbox.url);
+  const pages: { id: string; userId: string }[] = [];
+  for (let u = 0; u < Math.ceil(PAGES / PAGES_PER_USER); u += 1) {
+    const fbId = String(100_000_000_000_000 + u);
+    const fbPages = Array.from({ length: PAGES_PER_USER }, (_, p) => ({
+      id: String(200_000_000_000_000 + u * 100 + p),
+      name: `Bench page ${u}.${p}`,
+    }));
+    await control.defineFacebookUser({ id: fbId, name: `Bench ${u}`, email: `bench${u}@example.com`, pages: fbPages });
+    const tokens = await facebookPageTokens(sandbox.url);
+    const { rows: users } = await pool.query<{ id: string }>(
+      `insert into users (id, name, email) values (gen_random_uuid()::text, $1, $2) returning id`,
+      [`Bench ${u}`, `bench-${runId}-${u}@example.com`],
+    );
+    const userId = users[0]!.id;
+    const { rows: accounts } = await pool.query<{ id: string }>(
+      `insert into social_accounts (user_id, platform, platform_account_id, access_token_enc, display_name) values ($1, 'facebook', $2, $3, $4) returning id`,
+      [userId, fbId, cipher.encrypt(tokens.user), `Bench ${u}`],
+    );
+    for (const page of fbPages) {
+      const { rows } = await pool.query<{ id: string }>(
+        `insert into social_pages (social_account_id, user_id, platform, page_id, name, access_token_enc) values ($1, $2, 'facebook', $3, $4, $5) returning id`,
+        [accounts[0]!.id, userId, page.id, page.name, cipher.encrypt(tokens.pages[page.id]!)],
+      );
+      pages.push({ id: rows[0]!.id, userId });
+    }
+  }
+  return pages;
+}
+
+/** The round's posts, one target each, Pages round-robin; due at `at` (or spread over SPREAD_MS). */
+async function seedPosts(round: number, pages: { id: string; userId: string }[], at: Date): Promise<void> {
+  const label = `Bench ${runId} r${round}`;
+  await pool.query(
+    `with pages as (select * from unnest($1::uuid[], $2::text[]) with ordinality as p(page_id, user_id, n)),
+          made as (
+            insert into posts (user_id, content, status, scheduled_at)
+            select p.user_id, $3 || ' #' || g, 'scheduled', $4::timestamptz + (($5::float8 * (g - 1) / $6::int) || ' milliseconds')::interval
+            from generate_series(1, $6::int) g join pages p on p.n = 1 + (g - 1) % $7::int
+            returning id, user_id, content)
+     insert into post_targets (post_id, page_id, type, platform, page_name)
+     select made.id, p.page_id, 'post', 'facebook', 'Bench page'
+     from made join pages p on p.n = 1 + (split_part(made.content, '#', 2)::int - 1) % $7::int`,
+    [pages.map((p) => p.id), pages.map((p) => p.userId), label, at.toISOString(), SPREAD_MS, POSTS, pages.length],
+  );
+  await pool.query("analyze posts; analyze post_targets");
+}
+
+async function waitForHeartbeats(count: number, since: Date): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int n from worker_heartbeats where started_at >= $1`,
+      [since],
+    );
+    if (rows[0]!.n >= count) return;
+    await sleep(200);
+  }
+  throw new Error(`${count} workers did not start within 60 s`);
+}
+
+async function runRound(round: number, workerCount: number, pages: { id: string; userId: string }[]) {
+  const since = new Date(Date.now() - 1000);
+  const workers = Array.from({ length: workerCount }, () => spawnWorker(env));
+  try {
+    await waitForHeartbeats(workerCount, since);
+    // A whole second, LEAD_MS ahead: seeding and queuing finish well before it.
+    const at = new Date(Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000);
+    let started = performance.now();
+    await seedPosts(round, pages, at);
+    const seeded = performance.now() - started;
+    started = performance.now();
+    const { reconcile } = await import("../lib/publishing/reconcile");
+    const report = await reconcile();
+    const queued = performance.now() - started;
+    if (Date.now() > at.getTime()) console.warn(`  warning: seeding and queuing ran past the due time; raise --lead`);
+
+    const deadline = at.getTime() + SPREAD_MS + 600_000;
+    let open = POSTS;
+    while (Date.now() < deadline) {
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int n from post_targets t join posts p on p.id = t.post_id where p.content like $1 and t.status in ('pending', 'publishing')`,
+        [`Bench ${runId} r${round} #%`],
+      );
+      open = rows[0]!.n;
+      if (open === 0) break;
+      await sleep(250);
+    }
+
+    const response = await fetch(`${sandbox.url}/_control/publish/posts?platform=facebook`);
+    const calls = ((await response.json()) as { posts: { text: string; createdAt: string }[] }).posts.filter((post) =>
+      post.text.startsWith(`Bench ${runId} r${round} #`),
+    );
+    const { rows: statuses } = await pool.query<{ status: string; n: number }>(
+      `select t.status, count(*)::int n from post_targets t join posts p on p.id = t.post_id where p.content like $1 group by t.status`,
+      [`Bench ${runId} r${round} #%`],
+    );
+    const { rows: errors } = await pool.query<{ error_message: string; n: number }>(
+      `select t.error_message, count(*)::int n from post_targets t join posts p on p.id = t.post_id
+       where p.content like $1 and t.status = 'failed' group by 1 order by 2 desc limit 3`,
+      [`Bench ${runId} r${round} #%`],
+    );
+    for (const row of errors) console.log(`  failed: ${row.n} × ${row.error_message}`);
+    const dueAt = (text: string) => at.getTime() + (SPREAD_MS * (Number(text.split("#")[1]) - 1)) / POSTS;
+    const lags = calls.map((call) => Date.parse(call.createdAt) - dueAt(call.text)).sort((a, b) => a - b);
+    const times = calls.map((call) => Date.parse(call.createdAt)).sort((a, b) => a - b);
+    const distinct = new Set(calls.map((call) => call.text)).size;
+    const span = (times.at(-1)! - Math.min(times[0]!, at.getTime())) / 1000;
+    console.log(
+      `${workerCount} worker${workerCount > 1 ? "s" : " "}: ${calls.length} platform calls (${distinct} distinct, ${POSTS - distinct} missing, ${calls.length - distinct} duplicates), ` +
+        `targets ${statuses.map((row) => `${row.status} ${row.n}`).join(", ")}${open ? `, ${open} still open at the deadline` : ""}`,
+    );
+    console.log(
+      `  throughput ${(calls.length / span).toFixed(0)} targets/s (first call to last ${seconds(times.at(-1)! - times[0]!)})  ` +
+        `lag p50 ${seconds(percentile(lags, 50))}  p99 ${seconds(percentile(lags, 99))}  max ${seconds(lags.at(-1)!)}  min ${seconds(lags[0]!)}` +
+        `  (seeding ${seconds(seeded)}, queuing ${report.enqueued} jobs ${seconds(queued)})`,
+    );
+    return { p99: percentile(lags, 99), duplicates: calls.length - distinct, missing: POSTS - distinct };
+  } finally {
+    await Promise.all(workers.map(stopChild));
+  }
+}
+
+const redis = new Redis(env.REDIS_URL!);
+try {
+  await migrateDatabase(databaseUrl);
+  const started = performance.now();
+  const pages = await seedPages();
+  console.log(
+    `${pages.length} Facebook Pages connected in ${seconds(performance.now() - started)}; ${POSTS} posts per round, ${SPREAD_MS ? `spread over ${SPREAD_MS / 1000} s` : "all due at the same instant"}`,
+  );
+  const results = [];
+  for (const [index, workerCount] of ROUNDS.entries())
+    results.push({ workerCount, ...(await runRound(index + 1, workerCount, pages)) });
+  const last = results.at(-1)!;
+  console.log(
+    `target p99 < 2 s with ${last.workerCount} workers: ${last.p99 < 2000 ? "met" : "NOT met"}; exactly once: ${results.every((r) => !r.duplicates && !r.missing) ? "yes" : "NO"}`,
+  );
+} finally {
+  const { closePublishQueue } = await import("../lib/queue/publish-queue");
+  const { closeDb } = await import("../db");
+  await closePublishQueue().catch(() => undefined);
+  await closeDb().catch(() => undefined);
+  await pool.end();
+  const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
+  for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+  await redis.quit();
+  await sandbox.close();
+  await dropDatabase(databaseUrl);
+}
