@@ -39,7 +39,13 @@ export function PageDetail({ page, linkLabel }: { page: PostPageEntry; linkLabel
           </a>
         )}
       </div>
-      {page.error?.message && <p className="text-destructive text-xs break-words">Error: {page.error.message}</p>}
+      {page.error?.message &&
+        (page.status === "failed" ? (
+          <p className="text-destructive text-xs break-words">Error: {page.error.message}</p>
+        ) : (
+          // A page still pending with a message is waiting to retry (a rate limit, a temporary error).
+          <p className="text-xs break-words text-amber-700 dark:text-amber-400">Retrying: {page.error.message}</p>
+        ))}
     </li>
   );
 }

@@ -20,6 +20,8 @@ import {
   postTitle,
   publishedPlatforms,
 } from "./post-display";
+import { DelayedBadge } from "./delayed-badge";
+import { DelayedNote } from "./delayed-note";
 import { PostDetails } from "./post-details";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -72,6 +74,7 @@ export function PostCard({ post, selected, onSelectedChange, onDelete, deleting,
               {postTitle(post)}
             </h3>
             <PostStatusBadge status={post.status} />
+            {post.delayed && <DelayedBadge delay={post.delayed} />}
           </div>
           <p className="text-muted-foreground text-xs">
             {date.label} <time dateTime={date.iso}>{formatDateTime(date.iso)}</time>
@@ -91,6 +94,8 @@ export function PostCard({ post, selected, onSelectedChange, onDelete, deleting,
           {failed.length > 0 && <PlatformList label="Failed on" platforms={failed} failed />}
         </dl>
       )}
+
+      {post.delayed && <DelayedNote delay={post.delayed} />}
 
       {post.status === "failed" && post.failureReason && (
         <p className="text-destructive text-sm break-words">{post.failureReason}</p>

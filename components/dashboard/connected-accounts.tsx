@@ -2,17 +2,19 @@ import { Plus, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { AccountGroup } from "@/lib/social/schemas";
+import type { AccountGroup, ConnectedAccount } from "@/lib/social/schemas";
 import { PlatformGroup } from "./platform-group";
 
 interface ConnectedAccountsProps {
   groups: AccountGroup[];
+  /** The accounts behind the pages, for their token expiry. */
+  accounts: ConnectedAccount[];
   loading: boolean;
   onAddAccount: () => void;
 }
 
 /** The dashboard's 'Connected Accounts' card: pages grouped by platform, or the first-account prompt. */
-export function ConnectedAccounts({ groups, loading, onAddAccount }: ConnectedAccountsProps) {
+export function ConnectedAccounts({ groups, accounts, loading, onAddAccount }: ConnectedAccountsProps) {
   return (
     <Card>
       <CardHeader>
@@ -49,7 +51,7 @@ export function ConnectedAccounts({ groups, loading, onAddAccount }: ConnectedAc
             </Button>
           </div>
         ) : (
-          groups.map((group) => <PlatformGroup key={group.platform} group={group} />)
+          groups.map((group) => <PlatformGroup key={group.platform} group={group} accounts={accounts} />)
         )}
       </CardContent>
     </Card>

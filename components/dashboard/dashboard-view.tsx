@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
+import { useConnectedAccounts } from "@/lib/hooks/social";
 import { ConnectedAccounts } from "./connected-accounts";
 import { DashboardBanner } from "./dashboard-banner";
 import { RecentActivity } from "./recent-activity";
@@ -13,6 +14,8 @@ export function DashboardView() {
   const { session } = useSession();
   const { banner, dismiss, reloading } = useDashboardBanner();
   const [connectOpen, setConnectOpen] = useState(false);
+  // Token expiry lives on the accounts (GET /api/social/accounts), not on the session's pages.
+  const accounts = useConnectedAccounts();
   if (session.status !== "authenticated") return null;
   const { user, socialAccounts, stats } = session.data;
 
@@ -29,7 +32,12 @@ export function DashboardView() {
 
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <ConnectedAccounts groups={socialAccounts} loading={reloading} onAddAccount={() => setConnectOpen(true)} />
+          <ConnectedAccounts
+            groups={socialAccounts}
+            accounts={accounts.data ?? []}
+            loading={reloading}
+            onAddAccount={() => setConnectOpen(true)}
+          />
         </div>
         <RecentActivity />
       </div>

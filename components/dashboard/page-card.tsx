@@ -4,15 +4,19 @@ import Link from "next/link";
 import { RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
+import { TokenExpiryWarning } from "@/components/settings/token-expiry-warning";
 import { PageAvatar } from "@/components/social/page-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber, splitVisible } from "@/lib/format";
 import { useRefreshAccountToken } from "@/lib/hooks/social";
-import type { PageSummary } from "@/lib/social/schemas";
+import type { ConnectedAccount, PageSummary } from "@/lib/social/schemas";
 
-/** One connected page on the dashboard: who it is, its reach, its permissions and its token state. */
-export function PageCard({ page }: { page: PageSummary }) {
+/**
+ * One connected page on the dashboard: who it is, its reach, its permissions and its token state,
+ * with a reconnect prompt when its account's token is about to expire.
+ */
+export function PageCard({ page, account }: { page: PageSummary; account?: ConnectedAccount }) {
   const headingId = useId();
   // One mutation per card, so only this page's button says 'Refreshing...'.
   const refreshToken = useRefreshAccountToken();
@@ -68,6 +72,8 @@ export function PageCard({ page }: { page: PageSummary }) {
           )}
         </ul>
       )}
+
+      {page.hasValidToken && account && <TokenExpiryWarning account={account} />}
 
       <div className="mt-auto flex flex-wrap gap-2">
         {page.hasValidToken ? (

@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { abbreviateNumber } from "@/lib/format";
-import { platformLabels, type AccountGroup } from "@/lib/social/schemas";
+import { platformLabels, type AccountGroup, type ConnectedAccount } from "@/lib/social/schemas";
 import { PageCard } from "./page-card";
 
 /** One platform's pages, under a heading with the platform's totals. */
-export function PlatformGroup({ group }: { group: AccountGroup }) {
+export function PlatformGroup({ group, accounts }: { group: AccountGroup; accounts: ConnectedAccount[] }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
@@ -22,7 +22,7 @@ export function PlatformGroup({ group }: { group: AccountGroup }) {
       <ul className="grid gap-4 sm:grid-cols-2">
         {group.pages.map((page) => (
           <li key={page.id}>
-            <PageCard page={page} />
+            <PageCard page={page} account={accounts.find((account) => account.id === page.accountId)} />
           </li>
         ))}
       </ul>

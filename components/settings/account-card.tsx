@@ -12,6 +12,7 @@ import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } f
 import { platformLabels, type ConnectedAccount } from "@/lib/social/schemas";
 import { accountDisplayName, isAccountTokenExpired } from "./account-status";
 import { DisconnectAccountDialog } from "./disconnect-account-dialog";
+import { TokenExpiryWarning } from "./token-expiry-warning";
 
 /** One connected account in Settings, with its token state and the actions on it. */
 export function AccountCard({ account }: { account: ConnectedAccount }) {
@@ -96,6 +97,8 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
           <dd className="text-muted-foreground text-xs">Last Sync: {relativeSyncTime(account.lastSync)}</dd>
         </div>
       </dl>
+
+      {!expired && <TokenExpiryWarning account={account} />}
 
       {expired && (
         <p className="border-warning/50 bg-warning/10 text-warning flex items-start gap-2 rounded-md border p-2 text-xs">

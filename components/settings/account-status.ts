@@ -15,3 +15,25 @@ export function isAccountTokenExpired(
 export function accountDisplayName(account: Pick<ConnectedAccount, "displayName" | "name" | "accountHandle">): string {
   return account.displayName || account.name || account.accountHandle || "Unnamed account";
 }
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * 'Expires in 5 days' for an account whose token the API flags as expiring soon (tokenExpiresSoon:
+ * within 7 days; LinkedIn's tokens last 60), else null. An expired token says so elsewhere.
+ */
+export function tokenExpiresIn(
+  account: Pick<ConnectedAccount, "hasValidToken" | "tokenExpiry" | "tokenExpiresSoon">,
+  now: Date = new Date(),
+): string | null {
+  if (!account.tokenExpiresSoon || !account.tokenExpiry || isAccountTokenExpired(account, now)) return null;
+  const left = Date.parse(account.tokenExpiry) - now.getTime();
+  if (Number.isNaN(left) || left <= 0) return null;
+  if (left < DAY_MS) {
+    const hours = Math.ceil(left / HOUR_MS);
+    return `Expires in ${hours} ${hours === 1 ? "hour" : "hours"}`;
+  }
+  const days = Math.ceil(left / DAY_MS);
+  return `Expires in ${days} ${days === 1 ? "day" : "days"}`;
+}

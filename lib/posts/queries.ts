@@ -1,10 +1,21 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { media, metricSnapshots, postCounts, postMedia, posts, postTargets, type Post } from "@/db/schema";
+import {
+  media,
+  metricSnapshots,
+  postCounts,
+  postMedia,
+  posts,
+  postTargets,
+  workerHeartbeats,
+  type Post,
+} from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { toMediaItem } from "@/lib/media/dto";
+import { WORKER_STALE_AFTER_MS } from "@/lib/ops/health";
 import { isUuid } from "@/lib/social/queries";
 import type { SocialPlatform } from "@/lib/social/schemas";
+import { isOverdue, postDelay } from "./delay";
 import { MESSAGES, type PlatformMetrics, type PostDto, type PostPageEntry, type PostStatus } from "./schemas";
 
 /** Reads of a user's posts, always scoped by owner; a page of posts costs four queries. */
@@ -42,7 +53,23 @@ async function loadDetails(postIds: string[]) {
   return { targets, mediaRows, metrics: new Map(latest.map((row) => [row.targetId, row])) };
 }
 
-function toDto(post: Post, details: Awaited<ReturnType<typeof loadDetails>>): PostDto {
+/** Has any worker written its heartbeat lately? (Only asked when a post is overdue.) */
+async function isWorkerAlive(now: Date): Promise<boolean> {
+  const [beat] = await db
+    .select({ workerId: workerHeartbeats.workerId })
+    .from(workerHeartbeats)
+    .where(gte(workerHeartbeats.lastSeenAt, new Date(now.getTime() - WORKER_STALE_AFTER_MS)))
+    .limit(1);
+  return beat !== undefined;
+}
+
+interface DtoContext {
+  details: Awaited<ReturnType<typeof loadDetails>>;
+  now: Date;
+  workerAlive: boolean;
+}
+
+function toDto(post: Post, { details, now, workerAlive }: DtoContext): PostDto {
   const targets = details.targets.filter((target) => target.postId === post.id);
   const totals = { views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0 };
   const byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>> = {};
@@ -91,17 +118,27 @@ function toDto(post: Post, details: Awaited<ReturnType<typeof loadDetails>>): Po
     updatedAt: post.updatedAt.toISOString(),
     chatHistoryId: post.chatId,
     failureReason: post.failureReason,
+    delayed: postDelay(post, targets, now, workerAlive),
     metrics: { ...totals, byPlatform },
   };
 }
 
-export async function toPostDtos(rows: Post[]): Promise<PostDto[]> {
-  const details = await loadDetails(rows.map((row) => row.id));
-  return rows.map((row) => toDto(row, details));
+export async function toPostDtos(rows: Post[], now: Date = new Date()): Promise<PostDto[]> {
+  const overdue = rows.some((row) => isOverdue(row, now));
+  const [details, workerAlive] = await Promise.all([
+    loadDetails(rows.map((row) => row.id)),
+    overdue ? isWorkerAlive(now) : Promise.resolve(true),
+  ]);
+  return rows.map((row) => toDto(row, { details, now, workerAlive }));
 }
 
 export async function getPostOrThrow(userId: string, postId: string): Promise<PostDto> {
-  const [row] = isUuid(postId) ? await db.select().from(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))) : [];
+  const [row] = isUuid(postId)
+    ? await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+    : [];
   if (!row) throw notFound(MESSAGES.notFound);
   const [dto] = await toPostDtos([row]);
   return dto!;
@@ -127,7 +164,10 @@ export async function listPosts(
   userId: string,
   query: { status?: PostStatus | "all"; page: number; limit: number; sort: keyof typeof ORDER },
 ) {
-  const where = query.status && query.status !== "all" ? and(eq(posts.userId, userId), eq(posts.status, query.status)) : eq(posts.userId, userId);
+  const where =
+    query.status && query.status !== "all"
+      ? and(eq(posts.userId, userId), eq(posts.status, query.status))
+      : eq(posts.userId, userId);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -139,20 +179,35 @@ export async function listPosts(
     db
       .select({ value: sum(postCounts.count).mapWith(Number) })
       .from(postCounts)
-      .where(query.status && query.status !== "all" ? and(eq(postCounts.userId, userId), eq(postCounts.status, query.status)) : eq(postCounts.userId, userId)),
+      .where(
+        query.status && query.status !== "all"
+          ? and(eq(postCounts.userId, userId), eq(postCounts.status, query.status))
+          : eq(postCounts.userId, userId),
+      ),
   ]);
   const totalCount = total?.value ?? 0;
   return {
     posts: await toPostDtos(rows),
-    pagination: { page: query.page, limit: query.limit, total: totalCount, totalPages: Math.ceil(totalCount / query.limit) },
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total: totalCount,
+      totalPages: Math.ceil(totalCount / query.limit),
+    },
   };
 }
 
 /** Posts scheduled or published within [start, end] (the calendar). */
-export async function listPostsInRange(userId: string, query: { startDate: string; endDate: string; status?: PostStatus | "all" }) {
+export async function listPostsInRange(
+  userId: string,
+  query: { startDate: string; endDate: string; status?: PostStatus | "all" },
+) {
   const start = new Date(query.startDate);
   const end = new Date(query.endDate);
-  const inRange = or(and(gte(posts.scheduledAt, start), lte(posts.scheduledAt, end)), and(gte(posts.publishedAt, start), lte(posts.publishedAt, end)));
+  const inRange = or(
+    and(gte(posts.scheduledAt, start), lte(posts.scheduledAt, end)),
+    and(gte(posts.publishedAt, start), lte(posts.publishedAt, end)),
+  );
   const statusFilter = query.status && query.status !== "all" ? eq(posts.status, query.status) : undefined;
   const rows = await db
     .select()

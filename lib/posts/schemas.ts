@@ -32,9 +32,7 @@ export const postPageSchema = z.object({
   platform: z.unknown().optional(),
 });
 
-const content = z
-  .string({ error: MESSAGES.pagesAndContent })
-  .max(POST_CONTENT_MAX, { error: MESSAGES.contentTooLong });
+const content = z.string({ error: MESSAGES.pagesAndContent }).max(POST_CONTENT_MAX, { error: MESSAGES.contentTooLong });
 
 const shareContent = z
   .string({ error: "Share message must be text" })
@@ -52,7 +50,9 @@ export const createPostSchema = z.object({
   shareContent,
   useAIShareMessage: z.boolean({ error: "useAIShareMessage must be true or false" }).default(false),
   summarizeForTwitter: z.boolean({ error: "summarizeForTwitter must be true or false" }).default(false),
-  status: z.literal("draft", { error: "New posts are saved as drafts; schedule or publish them afterwards." }).default("draft"),
+  status: z
+    .literal("draft", { error: "New posts are saved as drafts; schedule or publish them afterwards." })
+    .default("draft"),
   chatHistoryId: z.string().max(64).nullish(),
   title: z.string().max(200, { error: "Title is too long (maximum 200 characters)" }).nullish(),
   media: media.default([]),
@@ -82,9 +82,20 @@ export const publishPostSchema = z.object({
 
 export const listPostsQuerySchema = z.object({
   status: z.union([postStatusSchema, z.literal("all")]).optional(),
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1, { error: "page must be 1 or more" }).default(1),
-  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100, { error: "limit must be at most 100" }).default(20),
-  sort: z.enum(["date", "views", "likes", "status"], { error: "sort must be date, views, likes or status" }).default("date"),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int()
+    .min(1, { error: "page must be 1 or more" })
+    .default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1)
+    .max(100, { error: "limit must be at most 100" })
+    .default(20),
+  sort: z
+    .enum(["date", "views", "likes", "status"], { error: "sort must be date, views, likes or status" })
+    .default("date"),
 });
 
 export const dateRangeQuerySchema = z.object({
@@ -123,6 +134,16 @@ export interface PlatformMetrics {
   engagement_rate: number;
 }
 
+/**
+ * A due post that has not reached a final state 5 minutes after its time ("no silent failures"):
+ * since when it is due, why it is still waiting, and when the next attempt is planned, if known.
+ */
+export interface PostDelay {
+  since: string;
+  reason: string;
+  retryAt: string | null;
+}
+
 /** Spec 'Post'. */
 export interface PostDto {
   _id: string;
@@ -142,6 +163,8 @@ export interface PostDto {
   updatedAt: string;
   chatHistoryId: string | null;
   failureReason: string | null;
+  /** Set while the post is overdue by more than 5 minutes; null otherwise. */
+  delayed: PostDelay | null;
   metrics: {
     views_sum: number;
     likes_sum: number;

@@ -4,7 +4,7 @@ import { chats, media, postMedia, posts, postTargets, socialAccounts, socialPage
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/limits";
 import { isUuid } from "@/lib/social/queries";
-import { FUTURE_MESSAGE, schedulePost, unschedulePost } from "@/lib/publishing/schedule-service";
+import { FUTURE_MESSAGE, lockPostForChange, schedulePost, unschedulePost } from "@/lib/publishing/schedule-service";
 import { getPostOrThrow } from "./queries";
 import { MESSAGES, type CreatePostInput, type PostDto, type UpdatePostInput } from "./schemas";
 
@@ -109,6 +109,9 @@ export async function updatePost(userId: string, postId: string, input: UpdatePo
 
   await db.transaction(async (tx) => {
     if (input.pages) {
+      // Checked again under the post's lock: a page replaced while a worker publishes to it would
+      // come back as a new pending page and go out twice.
+      await lockPostForChange(tx, postId);
       const pages = await resolvePages(tx, userId, input.pages);
       await tx.delete(postTargets).where(eq(postTargets.postId, postId));
       await tx.insert(postTargets).values(pages.map((page) => ({ ...page, postId })));
