@@ -1,8 +1,10 @@
 "use client";
 
-import { Loader2, Trash2 } from "lucide-react";
+import { CalendarClock, Loader2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { DelayedBadge } from "@/components/content/delayed-badge";
+import { DelayedNote } from "@/components/content/delayed-note";
 import { PageDetail } from "@/components/content/page-detail";
 import { PostStatusBadge } from "@/components/content/post-status-badge";
 import { Button } from "@/components/ui/button";
@@ -25,14 +27,23 @@ import { PlatformList } from "./platform-list";
 interface PostDetailsDialogProps {
   post: PostDto | null;
   onOpenChange: (open: boolean) => void;
+  /** Offered for a scheduled post shown here (one that is delayed). */
+  onReschedule?: (post: PostDto) => void;
 }
 
 /** Spec 'Post Details modal': when, where, what, per-page outcome, metrics, and delete. */
-export function PostDetailsDialog({ post, onOpenChange }: PostDetailsDialogProps) {
+export function PostDetailsDialog({ post, onOpenChange, onReschedule }: PostDetailsDialogProps) {
   return (
     <Dialog open={post !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        {post && <Details key={post.id} post={post} onClose={() => onOpenChange(false)} />}
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        {post && (
+          <Details
+            key={post.id}
+            post={post}
+            onClose={() => onOpenChange(false)}
+            onReschedule={post.status === "scheduled" && onReschedule ? () => onReschedule(post) : undefined}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -50,7 +61,7 @@ function platformsOf(post: PostDto): SocialPlatform[] {
   return post.platform ? [post.platform] : [];
 }
 
-function Details({ post, onClose }: { post: PostDto; onClose: () => void }) {
+function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () => void; onReschedule?: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const deletePost = useDeletePost();
   const when = whenOf(post);
@@ -77,11 +88,14 @@ function Details({ post, onClose }: { post: PostDto; onClose: () => void }) {
         <div className="flex items-center gap-2 pr-8">
           <DialogTitle>Post Details</DialogTitle>
           <PostStatusBadge status={post.status} />
+          {post.delayed && <DelayedBadge delay={post.delayed} />}
         </div>
         <DialogDescription>
           {when.label} <time dateTime={when.iso}>{formatLongDateTime(when.iso)}</time>
         </DialogDescription>
       </DialogHeader>
+
+      {post.delayed && <DelayedNote delay={post.delayed} />}
 
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold">Published To</h3>
@@ -151,9 +165,17 @@ function Details({ post, onClose }: { post: PostDto; onClose: () => void }) {
             <Trash2 aria-hidden />
             Delete Post
           </Button>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Close
-          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            {onReschedule && (
+              <Button type="button" variant="outline" onClick={onReschedule}>
+                <CalendarClock aria-hidden />
+                Reschedule
+              </Button>
+            )}
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+          </div>
         </DialogFooter>
       )}
     </>

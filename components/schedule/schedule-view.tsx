@@ -36,8 +36,10 @@ export function ScheduleView() {
   const posts = useMemo(() => schedulerPosts(list.data?.posts ?? []), [list.data]);
   const stats = useMemo(() => scheduleStats(posts), [posts]);
 
+  // A scheduled post opens the schedule modal, unless it is delayed: then why comes first (Post
+  // Details, which offers Reschedule too).
   function openPost(post: PostDto) {
-    if (post.status === "scheduled") setRescheduling(post);
+    if (post.status === "scheduled" && !post.delayed) setRescheduling(post);
     else setDetails(post);
   }
 
@@ -170,7 +172,14 @@ export function ScheduleView() {
         initial={rescheduling?.scheduledAt ? new Date(rescheduling.scheduledAt) : null}
         onSchedule={(at) => (rescheduling ? scheduleFromDialog(rescheduling, at) : Promise.resolve())}
       />
-      <PostDetailsDialog post={details} onOpenChange={(open) => !open && setDetails(null)} />
+      <PostDetailsDialog
+        post={details}
+        onOpenChange={(open) => !open && setDetails(null)}
+        onReschedule={(post) => {
+          setDetails(null);
+          setRescheduling(post);
+        }}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { CalendarX2, X } from "lucide-react";
 import { useId, useMemo } from "react";
 import { postShortName } from "@/components/content/post-display";
+import { DelayedBadge } from "@/components/content/delayed-badge";
 import { PostStatusBadge } from "@/components/content/post-status-badge";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
@@ -143,9 +144,17 @@ export function ScheduledPostList({
                       >
                         <span className="flex items-center justify-between gap-2">
                           <span className="font-medium tabular-nums">{time(calendarInstant(post))}</span>
-                          <PostStatusBadge status={post.status} />
+                          <span className="flex flex-wrap justify-end gap-1">
+                            {post.delayed && <DelayedBadge delay={post.delayed} />}
+                            <PostStatusBadge status={post.status} />
+                          </span>
                         </span>
                         <span className="line-clamp-2 break-words">{postShortName(post)}</span>
+                        {post.delayed && (
+                          <span className="line-clamp-3 text-xs break-words text-amber-700 dark:text-amber-400">
+                            {post.delayed.reason}
+                          </span>
+                        )}
                         <span className="flex flex-wrap gap-1">
                           {[...new Set(post.pages.map((page) => page.platform))].map((platform) => (
                             <PlatformIcon

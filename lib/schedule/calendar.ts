@@ -152,3 +152,11 @@ export function addMonths({ year, month }: Pick<CalendarDay, "year" | "month">, 
 export function compareDays(a: CalendarDay, b: CalendarDay): number {
   return dayKey(a).localeCompare(dayKey(b));
 }
+
+/** The "YYYY-MM-DD" key `days` days after (or before) `key`; null for a malformed key. */
+export function shiftDayKey(key: string, days: number): string | null {
+  const day = parseDayKey(key);
+  if (!day) return null;
+  const date = new Date(Date.UTC(day.year, day.month, day.day + days));
+  return dayKey({ year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate() });
+}

@@ -30,3 +30,86 @@ export async function registerThroughForm(page: Page, user = newUser()) {
 export function formError(page: Page) {
   return page.getByRole("alert").filter({ hasText: /\S/ });
 }
+
+/** A random numeric id, as the platforms use for pages and users. */
+export const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
+
+/** POST to the sandbox's control API (test set-up of platform state). */
+export async function sandboxControl(path: string, body: unknown = {}, sandbox = sandboxUrl()) {
+  const response = await fetch(`${sandbox}/_control${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
+/** The dashboard's 'Connect Social Account' dialog (through 'Add Account', there with or without accounts). */
+export async function openConnectDialog(page: Page) {
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Add Account" }).click();
+  return page.getByRole("dialog", { name: "Connect Social Account" });
+}
+
+/**
+ * Connects new Facebook Pages (named `names`, with a random suffix) through the dashboard, as a
+ * person does: Connect Account → Facebook → Approve → pick the Pages. Returns the sandbox's Pages
+ * and ours (with our ids, for the API).
+ */
+export async function connectFacebookPages(
+  page: Page,
+  names: string[] = ["North Page", "South Page"],
+  sandbox = sandboxUrl(),
+) {
+  const suffix = numericId().slice(-4);
+  const pages = names.map((name) => ({
+    id: numericId(),
+    name: `${name} ${suffix}`,
+    category: "Bakery",
+    fan_count: 5,
+    tasks: ["CREATE_CONTENT"],
+  }));
+  await sandboxControl("/facebook/users", { id: numericId(), name: "Page Owner", pages }, sandbox);
+  const dialog = await openConnectDialog(page);
+  await dialog.getByRole("button", { name: /Facebook/ }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  const selection = page.getByRole("dialog", { name: "Select Facebook Pages" });
+  for (const item of pages) await selection.getByText(item.name).click();
+  await selection.getByRole("button", { name: `Connect ${pages.length} Page(s)` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  const accounts = (await (await page.request.get("/api/social/accounts")).json()) as {
+    data: { platform: string; pages: { id: string; pageId: string; name: string }[] }[];
+  };
+  const ourPages = accounts.data
+    .filter((account) => account.platform === "facebook")
+    .flatMap((account) => account.pages);
+  return { pages, ourPages: pages.map((item) => ourPages.find((ours) => ours.pageId === item.id)!) };
+}
+
+/**
+ * Connects one sandbox Facebook Page through the dashboard, as a person would (Connect Account,
+ * Facebook, Approve, pick the Page), and returns the Page's name.
+ */
+export async function connectSandboxFacebookPage(
+  page: Page,
+  pageName = `Corner Bakery ${randomBytes(2).toString("hex")}`,
+) {
+  const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
+  await fetch(`${sandboxUrl()}/_control/facebook/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      id: numericId(),
+      name: "Baker",
+      pages: [{ id: numericId(), name: pageName, category: "Bakery", fan_count: 900, tasks: ["CREATE_CONTENT"] }],
+    }),
+  });
+  const dialog = await openConnectDialog(page);
+  await dialog.getByRole("button", { name: /Facebook/ }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("dialog", { name: "Select Facebook Pages" }).getByText(pageName).click();
+  await page.getByRole("button", { name: "Connect 1 Page(s)" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  return pageName;
+}

@@ -1,55 +1,86 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { connectFacebookPages, expect, numericId, registerThroughForm, sandboxUrl, test } from "./fixtures";
 
 test.use({ timezoneId: "America/New_York" });
 
-const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
-
-async function connectTwoPages(page: Page) {
-  const suffix = numericId().slice(-4);
-  const pages = [`North Page ${suffix}`, `South Page ${suffix}`].map((name) => ({ id: numericId(), name, category: "Bakery", fan_count: 5, tasks: ["CREATE_CONTENT"] }));
-  await fetch(`${sandboxUrl()}/_control/facebook/users`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: numericId(), name: "Scheduler", pages }) });
-  await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Connect Account" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: /Facebook/ }).click();
-  await page.getByRole("button", { name: "Approve" }).click();
-  const selection = page.getByRole("dialog", { name: "Select Facebook Pages" });
-  for (const item of pages) await selection.getByText(item.name).click();
-  await selection.getByRole("button", { name: "Connect 2 Page(s)" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-  const accounts = (await (await page.request.get("/api/social/accounts")).json()) as { data: { pages: { id: string; pageId: string }[] }[] };
-  return { pages, ourPages: accounts.data[0]!.pages };
-}
+const ZONE = "America/New_York";
 
 async function scheduledDraft(page: Page, pageIds: string[], content: string, at: Date) {
-  const created = await page.request.post("/api/social/posts", { data: { pages: pageIds.map((pageId) => ({ type: "post", pageId, platform: "facebook" })), content } });
+  const created = await page.request.post("/api/social/posts", {
+    data: { pages: pageIds.map((pageId) => ({ type: "post", pageId, platform: "facebook" })), content },
+  });
   const { post } = (await created.json()) as { post: { id: string } };
-  const scheduled = await page.request.put(`/api/post/${post.id}`, { data: { scheduledAt: at.toISOString(), status: "scheduled" } });
+  const scheduled = await page.request.put(`/api/post/${post.id}`, {
+    data: { scheduledAt: at.toISOString(), status: "scheduled" },
+  });
   expect(scheduled.status()).toBe(200);
   return post.id;
 }
 
-test("a post scheduled for two pages shows as Scheduled, then Published, and reaches each page once", async ({ page }) => {
+/** The instant of a wall-clock time in New York (the browser's zone in these tests). */
+function newYorkTime(year: number, month: number, day: number, hour: number, minute = 0): Date {
+  const noonUtc = new Date(Date.UTC(year, month, day, 12));
+  const offsetHours =
+    Number(new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "numeric", hourCycle: "h23" }).format(noonUtc)) -
+    12;
+  return new Date(Date.UTC(year, month, day, hour - offsetHours, minute));
+}
+
+const localTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(iso),
+  );
+const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date(iso));
+const cellName = (date: Date) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: ZONE,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  }).format(date);
+
+async function scheduledAtOf(page: Page, postId: string) {
+  return ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { scheduledAt: string } }).post
+    .scheduledAt;
+}
+
+test("a post scheduled for two pages shows as Scheduled, then Published, and reaches each page once", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await registerThroughForm(page);
-  const { pages, ourPages } = await connectTwoPages(page);
+  const { pages, ourPages } = await connectFacebookPages(page);
   const content = `Shortly ${numericId()}`;
-  const postId = await scheduledDraft(page, ourPages.map((p) => p.id), content, new Date(Date.now() + 40_000));
+  const postId = await scheduledDraft(
+    page,
+    ourPages.map((p) => p.id),
+    content,
+    new Date(Date.now() + 40_000),
+  );
 
   await page.goto("/schedule");
   await expect(page.getByRole("heading", { name: "Content Scheduler" })).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first()).toBeVisible();
 
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { status: string } }).post.status, { timeout: 90_000, intervals: [1000] })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { status: string } }).post.status,
+      { timeout: 90_000, intervals: [1000] },
+    )
     .toBe("published");
   await page.reload();
-  await page.getByRole("button", { name: new RegExp(content) }).first().click();
+  await page
+    .getByRole("button", { name: new RegExp(content) })
+    .first()
+    .click();
   const details = page.getByRole("dialog", { name: "Post Details" });
   await expect(details.getByText("Published on")).toBeVisible();
   for (const item of pages) {
-    const posted = (await (await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${item.id}`)).json()) as { posts: { text: string }[] };
+    const posted = (await (
+      await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${item.id}`)
+    ).json()) as { posts: { text: string }[] };
     expect(posted.posts.map((p) => p.text)).toEqual([content]);
   }
 });
@@ -57,21 +88,25 @@ test("a post scheduled for two pages shows as Scheduled, then Published, and rea
 test("dragging a scheduled post to the next day keeps its time of day", async ({ page }) => {
   test.setTimeout(120_000);
   await registerThroughForm(page);
-  const { ourPages } = await connectTwoPages(page);
+  const { ourPages } = await connectFacebookPages(page);
   // Tomorrow 10:00 in New York (15:00 UTC in winter, 14:00 in summer).
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  const nyOffsetHours = Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", hourCycle: "h23" }).format(new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 12)))) - 12;
-  const at = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 10 - nyOffsetHours));
+  const nyOffsetHours =
+    Number(
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", hourCycle: "h23" }).format(
+        new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 12)),
+      ),
+    ) - 12;
+  const at = new Date(
+    Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 10 - nyOffsetHours),
+  );
   const content = `Drag me ${numericId()}`;
   const postId = await scheduledDraft(page, [ourPages[0]!.id], content, at);
 
   await page.goto("/schedule");
   if (at.getUTCMonth() !== new Date().getUTCMonth()) await page.getByRole("button", { name: "Next month" }).click();
   const handle = page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first();
-  const nextDay = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(
-    new Date(at.getTime() + 24 * 3600_000),
-  );
-  const target = page.getByRole("gridcell", { name: nextDay });
+  const target = page.getByRole("gridcell", { name: cellName(new Date(at.getTime() + 24 * 3600_000)) });
   // A person's drag: press, move in steps (the sensor starts after a few pixels), release over the day.
   await handle.scrollIntoViewIfNeeded();
   await handle.hover();
@@ -84,9 +119,62 @@ test("dragging a scheduled post to the next day keeps its time of day", async ({
   await page.mouse.up();
   await expect(page.getByText("Post rescheduled successfully").first()).toBeVisible();
 
-  const moved = ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { scheduledAt: string } }).post.scheduledAt;
-  const localTime = (iso: string) => new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
-  const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(iso));
+  const moved = await scheduledAtOf(page, postId);
   expect(localTime(moved)).toBe("10:00");
   expect(localDay(moved)).toBe(localDay(new Date(at.getTime() + 24 * 3600_000).toISOString()));
+});
+
+test("a scheduled post moves with the keyboard: Space picks it up, arrows move it, Space drops it at the same time", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerThroughForm(page);
+  const { ourPages } = await connectFacebookPages(page, ["Keyboard Page"]);
+  // The 10th of next month, 09:30 in New York: its next day and next week are in the same month view.
+  const now = new Date();
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const at = newYorkTime(nextMonth.getUTCFullYear(), nextMonth.getUTCMonth(), 10, 9, 30);
+  const content = `Keys ${numericId()}`;
+  const postId = await scheduledDraft(page, [ourPages[0]!.id], content, at);
+
+  await page.goto("/schedule");
+  await page.getByRole("button", { name: "Next month" }).click();
+  const chip = page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) });
+  await expect(chip).toBeVisible();
+  const status = page.getByRole("status").filter({ hasText: /\S/ });
+
+  // Picked up and put back with Escape: nothing changes.
+  await chip.focus();
+  await page.keyboard.press("Space");
+  await expect(status).toContainText(`Picked up post "${content}"`);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Escape");
+  await expect(status).toContainText("Moving cancelled");
+  expect(await scheduledAtOf(page, postId)).toBe(at.toISOString());
+
+  // Space, one day right, one week down, Space: the 18th, still 09:30. Keys pressed as fast as a person can.
+  await chip.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Post rescheduled successfully").first()).toBeVisible();
+  const target = newYorkTime(nextMonth.getUTCFullYear(), nextMonth.getUTCMonth(), 18, 9, 30);
+  await expect(status).toContainText(`dropped on ${cellName(target)}`);
+  const moved = await scheduledAtOf(page, postId);
+  expect(localDay(moved)).toBe(localDay(target.toISOString()));
+  expect(localTime(moved)).toBe("09:30");
+  // The moved post keeps the focus in its new day, so the next move can start at once.
+  const movedChip = page
+    .getByRole("gridcell", { name: cellName(target) })
+    .getByRole("button", { name: new RegExp(`^${content}, scheduled`) });
+  await expect(movedChip).toBeFocused();
+
+  // Enter works as Space does: up a week, left a day, back to the 10th.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect(status).toContainText(`dropped on ${cellName(at)}`);
+  await expect.poll(() => scheduledAtOf(page, postId)).toBe(at.toISOString());
 });

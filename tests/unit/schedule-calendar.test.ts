@@ -8,6 +8,7 @@ import {
   monthGrid,
   moveToDay,
   parseDayKey,
+  shiftDayKey,
   wallClock,
 } from "@/lib/schedule/calendar";
 import { filterAndSort, groupByDay, scheduleStats, schedulerPosts } from "@/lib/schedule/posts";
@@ -47,6 +48,15 @@ describe("day keys", () => {
     expect(dayKey({ year: 2025, month: 2, day: 9 })).toBe("2025-03-09");
     expect(parseDayKey("2025-02-30")).toBeNull();
     expect(parseDayKey("9 March")).toBeNull();
+  });
+
+  it("shifts by days and weeks across months, years and DST changes", () => {
+    expect(shiftDayKey("2025-03-09", 1)).toBe("2025-03-10");
+    expect(shiftDayKey("2025-03-31", 1)).toBe("2025-04-01");
+    expect(shiftDayKey("2025-12-29", 7)).toBe("2026-01-05");
+    expect(shiftDayKey("2024-03-01", -1)).toBe("2024-02-29");
+    expect(shiftDayKey("2025-11-02", -7)).toBe("2025-10-26");
+    expect(shiftDayKey("not a day", 1)).toBeNull();
   });
 });
 
