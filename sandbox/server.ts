@@ -8,8 +8,8 @@ import { Router } from "./router";
 import { SandboxStore } from "./state";
 
 /**
- * The platform sandbox: one HTTP server playing Google, Facebook, X and LinkedIn (and later OpenAI)
- * under path prefixes, plus /_control for tests. Every call to startSandbox gets its own state and
+ * The platform sandbox: one HTTP server playing Google, Facebook, X, LinkedIn and an OpenAI-compatible
+ * API under path prefixes, plus /_control for tests. Every call to startSandbox gets its own state and
  * keys, so parallel test files never see each other's users or tokens.
  */
 
@@ -75,11 +75,27 @@ async function respond(
   }
 }
 
-function write(response: ServerResponse, request: IncomingMessage, result: SandboxResponse): void {
+async function write(
+  response: ServerResponse,
+  request: IncomingMessage,
+  result: SandboxResponse,
+  signal: AbortSignal,
+): Promise<void> {
   // The client gave up (a fault held the answer back); nobody is left to answer.
   if (response.destroyed) return;
   if (result.drop) {
     response.destroy();
+    return;
+  }
+  if (result.stream) {
+    // No content-length: Node sends the pieces chunked as they come, which is what SSE clients read.
+    response.writeHead(result.status, result.headers);
+    response.flushHeaders();
+    if (request.method !== "HEAD")
+      await result.stream((chunk) => {
+        if (!response.destroyed) response.write(chunk);
+      }, signal);
+    response.end();
     return;
   }
   response.writeHead(result.status, { ...result.headers, "content-length": Buffer.byteLength(result.body) });
@@ -97,8 +113,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const gone = new AbortController();
     response.on("close", () => gone.abort());
     respond(router, store, request, options, fallbackHost, gone.signal)
-      .then((result) => {
-        write(response, request, result);
+      .then(async (result) => {
+        await write(response, request, result, gone.signal);
         if (options.log) {
           // The query is left out on purpose: it carries codes and access tokens.
           const path = (request.url ?? "/").split("?")[0];

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { AiAssistantWidget } from "@/components/ai/ai-assistant-widget";
 import { useSession } from "@/components/session/session-provider";
 import { Footer } from "./footer";
 import { PageSpinner } from "./page-spinner";
@@ -28,6 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {session.status === "authenticated" ? children : <PageSpinner label="Checking your session" />}
       </main>
       <Footer />
+      {session.status === "authenticated" && <AiAssistantWidget />}
     </div>
   );
 }

@@ -1,20 +1,22 @@
 "use client";
 
-import { FileUp, ImagePlus, Images, LayoutTemplate, Sparkles, Wand2 } from "lucide-react";
+import { FileUp, ImagePlus, Images, LayoutTemplate, Loader2, Sparkles, Wand2 } from "lucide-react";
 import { useRef, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { MEDIA_ACCEPT } from "@/lib/hooks/media";
-import { DisabledHint } from "./disabled-hint";
 import { IMPORT_ACCEPT } from "./import-file";
-import { AI_COMING_HINT } from "./share-message-settings";
 
 interface EditorToolbarProps {
   onOpenTemplates: () => void;
   onImportFile: (file: File) => void;
   onAddMediaFiles: (files: File[]) => void;
   onOpenMediaLibrary: () => void;
+  /** Opens the AI Post Generator. */
+  onOpenGenerator: () => void;
+  onEnhance: () => void;
   /** 'Enhance with AI' is offered only for a saved post with text. */
   showEnhance: boolean;
+  enhancing?: boolean;
   uploading: boolean;
   disabled?: boolean;
 }
@@ -25,7 +27,10 @@ export function EditorToolbar({
   onImportFile,
   onAddMediaFiles,
   onOpenMediaLibrary,
+  onOpenGenerator,
+  onEnhance,
   showEnhance,
+  enhancing = false,
   uploading,
   disabled = false,
 }: EditorToolbarProps) {
@@ -45,12 +50,10 @@ export function EditorToolbar({
         <LayoutTemplate aria-hidden />
         Templates
       </Button>
-      <DisabledHint hint={AI_COMING_HINT}>
-        <Button type="button" variant="outline" size="sm" disabled title={AI_COMING_HINT}>
-          <Sparkles aria-hidden />
-          AI Generate
-        </Button>
-      </DisabledHint>
+      <Button type="button" variant="outline" size="sm" onClick={onOpenGenerator} disabled={disabled}>
+        <Sparkles aria-hidden />
+        AI Generate
+      </Button>
       <Button
         type="button"
         variant="outline"
@@ -62,12 +65,10 @@ export function EditorToolbar({
         Import File
       </Button>
       {showEnhance && (
-        <DisabledHint hint={AI_COMING_HINT}>
-          <Button type="button" variant="outline" size="sm" disabled title={AI_COMING_HINT}>
-            <Wand2 aria-hidden />
-            Enhance with AI
-          </Button>
-        </DisabledHint>
+        <Button type="button" variant="outline" size="sm" onClick={onEnhance} disabled={disabled || enhancing}>
+          {enhancing ? <Loader2 className="animate-spin" aria-hidden /> : <Wand2 aria-hidden />}
+          {enhancing ? "Enhancing..." : "Enhance with AI"}
+        </Button>
       )}
       <Button
         type="button"

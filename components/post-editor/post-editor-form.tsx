@@ -13,6 +13,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { hasMixedMedia } from "@/lib/hooks/media";
+import { isTemporaryChatId } from "@/lib/hooks/ai";
 import { useCreatePost, useCreatePostLimit, useUpdatePost } from "@/lib/hooks/posts";
 import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, type PostDto } from "@/lib/posts/schemas";
 import type { PostTemplate } from "@/lib/posts/templates";
@@ -20,7 +21,10 @@ import { connectablePlatforms, type AccountGroup, type ConnectablePlatform } fro
 import { AttachedMedia } from "./attached-media";
 import { CharacterCounts } from "./character-counts";
 import { ActionButtons, type SavedPost } from "./action-buttons";
+import { AiAssistantPanel } from "./ai-assistant-panel";
+import { AiPostGeneratorDialog } from "./ai-post-generator-dialog";
 import { EditorToolbar } from "./editor-toolbar";
+import { EnhanceComparison } from "./enhance-comparison";
 import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
 import { buildPageOptions, initialSelection, toPageEntries } from "./page-options";
 import { PagePickerPanel } from "./page-picker-panel";
@@ -29,6 +33,7 @@ import { saveErrorOutcome } from "./save-error";
 import { ShareMessageSettings } from "./share-message-settings";
 import { TemplatesDialog } from "./templates-dialog";
 import { useAttachedMedia } from "./use-attached-media";
+import { useEditorAi } from "./use-editor-ai";
 import { usePasteIndicator } from "./use-paste-indicator";
 import { validateDraft } from "./validate-draft";
 
@@ -89,6 +94,18 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     requestAnimationFrame(() => textarea.current?.focus());
   }
 
+  // The AI writes for the one platform chosen under 'Post As', else for social media in general.
+  const aiPlatform = platforms.length === 1 ? platforms[0]! : "general";
+  const ai = useEditorAi({
+    post,
+    content,
+    setContent,
+    setShareContent,
+    platform: aiPlatform,
+    save: () => save({ quiet: true }),
+    focusEditor,
+  });
+
   function chooseTemplate(template: PostTemplate) {
     setContent(template.template);
     setTemplatesOpen(false);
@@ -139,7 +156,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
           ...body,
           status: "draft",
           summarizeForTwitter: false,
-          chatHistoryId: null,
+          chatHistoryId: isTemporaryChatId(ai.chatId) ? null : ai.chatId,
         });
         if (quiet) return { post: created, created: true };
         toast.success("Draft saved");
@@ -172,8 +189,8 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
 
       {published && <InlineMessage tone="warning">{MESSAGES.published}</InlineMessage>}
 
-      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <div className="grid gap-6">
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[17rem_minmax(0,1fr)_22rem]">
+        <div className="grid gap-6 lg:row-span-2 xl:row-span-1">
           <PagePickerPanel
             title="Post As"
             description="Create original post on these pages"
@@ -196,6 +213,8 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
               onUseAIChange={setUseAIShareMessage}
               saved={editing}
               hasContent={hasContent}
+              onGenerateSuggestion={ai.suggestShareMessage}
+              generating={ai.suggesting}
             />
           )}
         </div>
@@ -207,12 +226,26 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
               onImportFile={(file) => void importFile(file)}
               onAddMediaFiles={(files) => void attached.uploadAndAttach(files)}
               onOpenMediaLibrary={() => setLibraryOpen(true)}
+              onOpenGenerator={() => ai.setGeneratorOpen(true)}
+              onEnhance={ai.enhance}
               showEnhance={editing && hasContent}
+              enhancing={ai.enhancing}
               uploading={attached.uploading}
             />
             {attached.progress !== null && <UploadProgress value={attached.progress} />}
 
-            <div className="grid gap-1.5">
+            {ai.comparison && (
+              <EnhanceComparison
+                original={ai.comparison.original}
+                enhanced={ai.comparison.enhanced}
+                offline={ai.comparison.offline}
+                onRevert={ai.revertToOriginal}
+                onKeep={ai.keepEnhanced}
+              />
+            )}
+
+            {/* While the enhancement is compared the text stays as it was, out of the way. */}
+            <div className={ai.comparison ? "hidden" : "grid gap-1.5"}>
               <div className="flex min-h-6 items-center justify-between gap-2">
                 <Label htmlFor={contentId}>Post content</Label>
                 {pasted && (
@@ -251,8 +284,24 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
             />
           </CardContent>
         </Card>
+
+        <AiAssistantPanel
+          post={post}
+          content={content}
+          chatId={ai.chatId}
+          onChatIdChange={ai.setChatId}
+          onInsert={ai.insert}
+          className="lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-start-1"
+        />
       </div>
 
+      <AiPostGeneratorDialog
+        open={ai.generatorOpen}
+        onOpenChange={ai.setGeneratorOpen}
+        platform={aiPlatform}
+        chatId={ai.chatId}
+        onGenerated={ai.onGenerated}
+      />
       <TemplatesDialog open={templatesOpen} onOpenChange={setTemplatesOpen} onChoose={chooseTemplate} />
       <MediaLibraryDialog
         open={libraryOpen}

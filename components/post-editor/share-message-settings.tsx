@@ -12,7 +12,6 @@ import { cn } from "@/lib/utils";
 import { DisabledHint } from "./disabled-hint";
 
 export const SAVE_FIRST_HINT = "Save the post first";
-export const AI_COMING_HINT = "Coming with the AI assistant";
 
 interface ShareMessageSettingsProps {
   value: string;
@@ -22,8 +21,8 @@ interface ShareMessageSettingsProps {
   /** The post exists on the server (suggestions are generated from the saved post). */
   saved: boolean;
   hasContent: boolean;
-  /** Wired by the AI assistant; until then the button stays disabled. */
-  onGenerateSuggestion?: () => void;
+  /** Asks the AI for a message from the saved post (POST /api/post/{id}/generate-share-message). */
+  onGenerateSuggestion: () => void;
   generating?: boolean;
 }
 
@@ -39,13 +38,7 @@ export function ShareMessageSettings({
   generating = false,
 }: ShareMessageSettingsProps) {
   const id = useId();
-  const hint = !saved
-    ? SAVE_FIRST_HINT
-    : !hasContent
-      ? "Write some content first"
-      : !onGenerateSuggestion
-        ? AI_COMING_HINT
-        : null;
+  const hint = !saved ? SAVE_FIRST_HINT : !hasContent ? "Write some content first" : null;
   const over = value.length > SHARE_MESSAGE_MAX;
 
   return (

@@ -25,6 +25,7 @@ export const AI_MESSAGES = {
   generic: "Sorry, I encountered an error. Please try again.",
   enhanceNeedsContent: "Save the post with some text before enhancing it.",
   shareNeedsContent: "Save the post with some text before generating a share message.",
+  summaryNeedsContent: "Save the post with some text before summarising it for X.",
   shareFallback: "AI generation is unavailable, so a template message was used.",
   postNotFound: "Post not found. It may have been deleted.",
   chatNotFound: "Chat not found. It may have been deleted.",
@@ -90,6 +91,11 @@ export interface ChatReply {
  * Server-sent events of a streamed chat reply, each `data: <json>\n\n`:
  * first `chat` (the server's chat id, replacing a temporary one), then `token`s, then exactly one
  * of `done` (the full reply, as stored) or `error` (friendly message and code).
+ * A request refused before the model starts answering (bad input, missing chat, the plan's
+ * allowance, the provider refusing: rate limit, quota, context length, timeout) gets no stream at
+ * all but the ordinary JSON error `{ success: false, error, code }` with its status; check
+ * `Content-Type` before reading events. After an `error` event the user's message stays stored
+ * in the chat, the partial answer does not.
  */
 export type ChatStreamEvent =
   | { type: "chat"; chatId: string; offline: boolean }

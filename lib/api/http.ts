@@ -123,9 +123,57 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     return readBody<T>(retried);
   }
 
+  /**
+   * Opens a streamed answer (`text/event-stream`) and yields the JSON of each event's `data` as it
+   * arrives. The 401 rule applies as for `request`; an error status throws the usual HttpError. A
+   * server that answers plain JSON instead yields that one body. Abort through `init.signal`.
+   */
+  async function* stream<T>(path: string, init: RequestOptions = {}): AsyncGenerator<T, void, undefined> {
+    const streamInit: RequestOptions = {
+      ...init,
+      headers: { Accept: "text/event-stream, application/json", ...Object.fromEntries(new Headers(init.headers)) },
+    };
+    let response = await send(path, streamInit);
+    if (response.status === 401 && !init.skipAuthRefresh && !NO_REFRESH_PATHS.includes(path)) {
+      try {
+        await refreshSession();
+      } catch (error) {
+        clearSession();
+        throw error;
+      }
+      response = await send(path, streamInit);
+      if (response.status === 401) clearSession();
+    }
+    if (!response.ok) {
+      await readBody<never>(response);
+      return;
+    }
+    const type = response.headers.get("Content-Type") ?? "";
+    if (!type.includes("text/event-stream") || !response.body) {
+      yield (await readBody<T>(response)) as T;
+      return;
+    }
+    try {
+      for await (const data of readServerSentEvents(response.body)) {
+        let parsed: T;
+        try {
+          parsed = JSON.parse(data) as T;
+        } catch {
+          continue; // a keep-alive or malformed line: nothing to hand on
+        }
+        yield parsed;
+      }
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      if (init.signal?.aborted) throw new DOMException("aborted", "AbortError");
+      throw new HttpError("Network error. Please check your connection and try again.", 0, "network_error");
+    }
+  }
+
   return {
     request,
     refreshSession,
+    stream,
     get: <T>(path: string, init?: RequestOptions) => request<T>(path, { ...init, method: "GET" }),
     post: <T>(path: string, json?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: "POST", json }),
     put: <T>(path: string, json?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: "PUT", json }),
@@ -147,6 +195,60 @@ async function readBody<T>(response: Response): Promise<T> {
   if (response.status === 429) throw new HttpError("Too many requests", 429, code);
   const message = typeof fields.error === "string" && fields.error ? fields.error : "API request failed";
   throw new HttpError(message, response.status, code);
+}
+
+/**
+ * Splits a `text/event-stream` body into events and yields each event's data (its `data:` lines
+ * joined by newlines), decoding incrementally as chunks arrive. Comments and other fields are skipped.
+ */
+export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let data: string[] = [];
+  let finished = false;
+  const takeLine = (line: string): string | null => {
+    if (line === "") {
+      const event = data.length > 0 ? data.join("\n") : null;
+      data = [];
+      return event;
+    }
+    if (line.startsWith(":")) return null;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "data") data.push(value);
+    return null;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let newline = buffer.search(/\r\n|\r|\n/);
+      while (newline !== -1) {
+        // A lone "\r" at the end of a chunk may be the first half of "\r\n": wait for more.
+        if (!done && buffer[newline] === "\r" && newline === buffer.length - 1) break;
+        const width = buffer.startsWith("\r\n", newline) ? 2 : 1;
+        const event = takeLine(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + width);
+        if (event !== null) yield event;
+        newline = buffer.search(/\r\n|\r|\n/);
+      }
+      if (done) {
+        finished = true;
+        // A last event without its closing blank line still counts.
+        if (buffer) takeLine(buffer);
+        const event = takeLine("");
+        if (event !== null) yield event;
+        return;
+      }
+    }
+  } finally {
+    // The reader stopped early (cancelled or failed): hang up rather than leave the answer running.
+    if (finished) reader.releaseLock();
+    else void reader.cancel().catch(() => undefined);
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {

@@ -1,45 +1,71 @@
-import twitterText from "twitter-text";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { postTargets, type Post, type PostTarget } from "@/db/schema";
+import { fitsOnX, shortenForX } from "@/lib/ai/fit-text";
+import { shareMessageForPublishing } from "@/lib/ai/share-message";
+import { fitForXWhilePublishing } from "@/lib/ai/twitter-summary";
 import { PlatformError } from "@/lib/platforms";
 import { DEFAULT_SHARE_MESSAGE } from "@/lib/posts/schemas";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 
+export { shortenForX };
+
 /**
  * The text that goes to one page: the post itself, or for a share the share message followed by
- * links to the originals; on X fitted to 280 weighted characters when the user allowed it.
+ * links to the originals; on X fitted to 280 weighted characters when the user allowed it. The AI
+ * helps where the user asked for it ('Summarize for X', 'AI share message'), and every AI failure
+ * falls back to deterministic text: the AI never fails a publish.
  */
 
-const fitsOnX = (text: string) => twitterText.parseTweet(text).valid;
+/**
+ * The engine marks a target "uncertain" when an earlier attempt may have reached the platform; that
+ * attempt is looked up by its exact text, so the retry must not write a new one.
+ */
+const UNCERTAIN = "uncertain";
 
-/** A deterministic shortener until the AI summariser is wired: whole words, then an ellipsis. */
-export function shortenForX(text: string): string {
-  if (fitsOnX(text)) return text;
-  const words = text.replace(/\s+/g, " ").trim().split(" ");
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (fitsOnX(`${words.slice(0, mid).join(" ")}…`)) low = mid;
-    else high = mid - 1;
+function publishingContext(post: Post, target: PostTarget) {
+  return {
+    post: {
+      userId: post.userId,
+      content: post.content,
+      postId: post.id,
+      scheduleVersion: post.scheduleVersion,
+      targetId: target.id,
+    },
+    options: { retryOfUncertain: target.errorCode === UNCERTAIN },
+  };
+}
+
+/** The share message, whole words shortened until it and the links fit X; the links are kept whole. */
+function fitShareForX(message: string, links: string[]): string {
+  const compose = (head: string) => [head, ...links].join("\n");
+  if (fitsOnX(compose(message))) return compose(message);
+  const words = message.replace(/\s+/g, " ").trim().split(" ");
+  for (let end = words.length - 1; end > 0; end -= 1) {
+    const candidate = compose(`${words.slice(0, end).join(" ")}…`);
+    if (fitsOnX(candidate)) return candidate;
   }
-  return `${words.slice(0, low).join(" ")}…`;
+  return shortenForX(compose(message));
 }
 
 export async function textForTarget(post: Post, target: PostTarget, platform: ConnectablePlatform): Promise<string> {
-  let text = post.content;
   if (target.type === "share") {
     const originals = await db
       .select({ url: postTargets.platformPostUrl })
       .from(postTargets)
       .where(and(eq(postTargets.postId, post.id), eq(postTargets.type, "post"), eq(postTargets.status, "published")));
     const links = originals.map((row) => row.url).filter((url): url is string => Boolean(url));
-    text = [post.shareContent?.trim() || DEFAULT_SHARE_MESSAGE, ...links].join("\n");
+    const fallback = post.shareContent?.trim() || DEFAULT_SHARE_MESSAGE;
+    const ai = publishingContext(post, target);
+    const message = post.useAIShareMessage
+      ? ((await shareMessageForPublishing(ai.post, ai.options)) ?? fallback)
+      : fallback;
+    return platform === "twitter" ? fitShareForX(message, links) : [message, ...links].join("\n");
   }
-  if (platform === "twitter" && !fitsOnX(text)) {
-    if (!post.summarizeForTwitter && target.type === "post") throw new PlatformError("invalid_request", "too_long");
-    text = shortenForX(text);
+  if (platform === "twitter" && !fitsOnX(post.content)) {
+    if (!post.summarizeForTwitter) throw new PlatformError("invalid_request", "too_long");
+    const ai = publishingContext(post, target);
+    return fitForXWhilePublishing(ai.post, ai.options);
   }
-  return text;
+  return post.content;
 }

@@ -1,0 +1,8 @@
+// POST /api/post/{id}/enhance — an AI rewrite of a saved post (enhancePrompt optional); the post is not changed
+import { enhancePost } from "@/lib/ai/enhance";
+import { enhanceRequestSchema } from "@/lib/ai/schemas";
+import { ok, parseJson, withUser } from "@/lib/api/route";
+
+export const POST = withUser<{ id: string }>(async ({ req, params, user }) =>
+  ok(await enhancePost(user.id, params.id, await parseJson(req, enhanceRequestSchema))),
+);

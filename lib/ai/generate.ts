@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { db } from "@/db";
+import { chatMessages, chats } from "@/db/schema";
+import { getChatOrThrow } from "./chat-queries";
+import { answerOnce } from "./completion";
+import { fitToPlatform } from "./fit-text";
+import { offlineGeneratePost } from "./offline";
+import { MAX_ANSWER_TOKENS, cleanAnswer, generatorMessages } from "./prompts";
+import type { GeneratePostResponse, generatePostSchema } from "./schemas";
+import { chatTitle, generatorRequestText } from "./titles";
+import { assertAiAllowance, recordAiUsage } from "./usage";
+
+/**
+ * The AI Post Generator: five answers → one post that fits the chosen platform. Each generation is
+ * recorded in a content-creation chat (the given one, or a new one named after the topic).
+ */
+
+export type GeneratePostInput = z.output<typeof generatePostSchema>;
+
+export async function generatePost(
+  userId: string,
+  input: GeneratePostInput,
+): Promise<Omit<GeneratePostResponse, "success">> {
+  const existing = input.chatId ? await getChatOrThrow(userId, input.chatId) : null;
+  await assertAiAllowance(userId);
+  const { answers, platform } = input;
+  const answer = await answerOnce(generatorMessages(answers, platform), MAX_ANSWER_TOKENS.generate, () =>
+    offlineGeneratePost(answers, platform),
+  );
+  const content = fitToPlatform(cleanAnswer(answer.text), platform);
+
+  const chatId = await db.transaction(async (tx) => {
+    const id =
+      existing?.id ??
+      (
+        await tx
+          .insert(chats)
+          .values({ userId, title: chatTitle(answers.topic), context: "content_creation" })
+          .returning({ id: chats.id })
+      )[0]!.id;
+    const now = Date.now();
+    await tx.insert(chatMessages).values([
+      {
+        chatId: id,
+        role: "user",
+        content: generatorRequestText(answers, platform),
+        tokensIn: answer.tokensIn,
+        createdAt: new Date(now),
+      },
+      { chatId: id, role: "assistant", content, tokensOut: answer.tokensOut, createdAt: new Date(now + 1) },
+    ]);
+    await tx
+      .update(chats)
+      .set({ updatedAt: new Date(now + 1) })
+      .where(eq(chats.id, id));
+    await recordAiUsage(
+      userId,
+      {
+        operation: "generate_post",
+        model: answer.model,
+        tokensIn: answer.tokensIn,
+        tokensOut: answer.tokensOut,
+        offline: answer.offline,
+      },
+      tx,
+    );
+    return id;
+  });
+  return { content, chatId, offline: answer.offline };
+}

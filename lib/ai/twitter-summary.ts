@@ -1,0 +1,129 @@
+import { badRequest } from "@/lib/api/errors";
+import { getPostOrThrow } from "@/lib/posts/queries";
+import { isAiOffline } from "./client";
+import { answerOnce, OFFLINE_MODEL, type AiAnswer } from "./completion";
+import { toAiError } from "./errors";
+import { fitsOnX, numberThread, shortenForX, splitIntoThread, validThread, xWeightedLength } from "./fit-text";
+import {
+  MAX_ANSWER_TOKENS,
+  answerTokensFor,
+  cleanAnswer,
+  parseThread,
+  twitterSummaryMessages,
+  twitterThreadMessages,
+  type PromptMessage,
+} from "./prompts";
+import { publishDetails, rememberPublishedText, rememberedPublishedText, type PublishKey } from "./publish-memo";
+import { AI_MESSAGES, type TwitterSummaryResponse } from "./schemas";
+import { assertAiAllowance, recordAiUsage } from "./usage";
+
+/**
+ * Fitting a post to X. The model summarises (one tweet) or splits (a numbered thread); its answer
+ * is checked with twitter-text, as X checks it. A summary that does not fit gets one more try
+ * with the measured length, then the deterministic shortener; a thread with any invalid tweet is
+ * re-split deterministically. What comes back is always valid on X.
+ */
+
+export type XSummaryMode = "summary" | "thread";
+export type XSummary = Omit<TwitterSummaryResponse, "success">;
+
+/** Set when summarising for a post being published: the calls are recorded against it. */
+interface Publishing extends PublishKey {
+  /** Filled with the id of the last usage record, so the chosen text can be remembered on it. */
+  lastUsageId?: string;
+}
+
+async function ask(
+  userId: string,
+  messages: PromptMessage[],
+  maxTokens: number,
+  publishing?: Publishing,
+): Promise<AiAnswer> {
+  const answer = await answerOnce(messages, maxTokens, () => "");
+  const usageId = await recordAiUsage(userId, {
+    operation: "summarize_twitter",
+    model: answer.model,
+    tokensIn: answer.tokensIn,
+    tokensOut: answer.tokensOut,
+    offline: false,
+    ...(publishing ? { source: "publish", details: publishDetails(publishing) } : {}),
+  });
+  if (publishing) publishing.lastUsageId = usageId;
+  return answer;
+}
+
+export async function summarizeTextForX(
+  userId: string,
+  text: string,
+  mode: XSummaryMode,
+  publishing?: Publishing,
+): Promise<XSummary> {
+  const content = text.trim();
+  if (fitsOnX(content)) return { mode: "fits", tweets: [content], offline: isAiOffline() };
+  await assertAiAllowance(userId);
+  if (isAiOffline()) {
+    await recordAiUsage(userId, {
+      operation: "summarize_twitter",
+      model: OFFLINE_MODEL,
+      tokensIn: 0,
+      tokensOut: 0,
+      offline: true,
+    });
+    return { mode, tweets: mode === "thread" ? splitIntoThread(content) : [shortenForX(content)], offline: true };
+  }
+  if (mode === "thread") {
+    const answer = await ask(userId, twitterThreadMessages(content), answerTokensFor(content), publishing);
+    const pieces = parseThread(answer.text);
+    const numbered = numberThread(pieces);
+    return {
+      mode,
+      tweets: validThread(numbered) ? numbered : splitIntoThread(pieces.join(" ") || content),
+      offline: false,
+    };
+  }
+  let tweet = cleanAnswer(
+    (await ask(userId, twitterSummaryMessages(content), MAX_ANSWER_TOKENS.summary, publishing)).text,
+  );
+  if (!fitsOnX(tweet) && tweet) {
+    const retry = twitterSummaryMessages(content, { text: tweet, weightedLength: xWeightedLength(tweet) });
+    tweet = cleanAnswer((await ask(userId, retry, MAX_ANSWER_TOKENS.summary, publishing)).text);
+  }
+  return { mode, tweets: [fitsOnX(tweet) ? tweet : shortenForX(tweet || content)], offline: false };
+}
+
+/** POST /api/post/{id}/summarize-twitter: a suggestion; the post itself is not changed. */
+export async function summarizePostForX(userId: string, postId: string, mode: XSummaryMode): Promise<XSummary> {
+  const post = await getPostOrThrow(userId, postId);
+  if (!post.content.trim()) throw badRequest(AI_MESSAGES.summaryNeedsContent, "post_content_required");
+  return summarizeTextForX(userId, post.content, mode);
+}
+
+/**
+ * For the publishing worker: one tweet that X accepts, from the model when it can, else from the
+ * deterministic shortener. Never throws, so a failing AI never fails a publish. A retry after an
+ * uncertain outcome sends what the first attempt sent (see publish-memo.ts).
+ */
+export async function fitForXWhilePublishing(
+  post: PublishKey & { userId: string; content: string },
+  options: { retryOfUncertain: boolean },
+): Promise<string> {
+  if (fitsOnX(post.content)) return post.content;
+  try {
+    const remembered = await rememberedPublishedText(post.userId, "summarize_twitter", post);
+    if (remembered && fitsOnX(remembered)) return remembered;
+    if (isAiOffline() || options.retryOfUncertain) return shortenForX(post.content);
+    const publishing: Publishing = {
+      postId: post.postId,
+      scheduleVersion: post.scheduleVersion,
+      targetId: post.targetId,
+    };
+    const tweet = (await summarizeTextForX(post.userId, post.content, "summary", publishing)).tweets[0];
+    if (tweet && fitsOnX(tweet)) {
+      if (publishing.lastUsageId) await rememberPublishedText(publishing.lastUsageId, tweet);
+      return tweet;
+    }
+  } catch (error) {
+    console.warn(`[ai] X summary while publishing fell back to the shortener: ${toAiError(error).code}`);
+  }
+  return shortenForX(post.content);
+}
