@@ -89,6 +89,13 @@ export const postTargets = pgTable(
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * Exactly what the last attempt handed to the platform, and when: written just before the
+     * request, so a page whose outcome is uncertain is looked up by the text it really sent, even
+     * after the post was edited or rescheduled.
+     */
+    sentText: text("sent_text"),
+    sentAt: timestamptz("sent_at"),
     /** When the current attempt claimed the row; a stale value means a crashed worker. */
     publishingStartedAt: timestamptz("publishing_started_at"),
     publishedAt: timestamptz("published_at"),

@@ -30,6 +30,22 @@ async function resolvePages(tx: Transaction, userId: string, choices: PageChoice
   });
 }
 
+/**
+ * Makes the post's pages the chosen ones without forgetting what went out: a page that stays keeps
+ * its row (its platform post id, or the text a doubtful attempt sent), and a page already published
+ * stays even when unchosen, so it is never sent again and its history remains.
+ */
+async function replaceTargets(tx: Transaction, postId: string, pages: Awaited<ReturnType<typeof resolvePages>>) {
+  const key = (target: { type: string; pageId: string | null }) => `${target.type}:${target.pageId}`;
+  const existing = await tx.select().from(postTargets).where(eq(postTargets.postId, postId));
+  const chosen = new Set(pages.map(key));
+  const dropped = existing.filter((target) => !chosen.has(key(target)) && target.status !== "published");
+  if (dropped.length > 0) await tx.delete(postTargets).where(inArray(postTargets.id, dropped.map((target) => target.id)));
+  const kept = new Set(existing.map(key));
+  const added = pages.filter((page) => !kept.has(key(page)));
+  if (added.length > 0) await tx.insert(postTargets).values(added.map((page) => ({ ...page, postId })));
+}
+
 async function resolveMedia(tx: Transaction, userId: string, filenames: string[]) {
   if (filenames.length === 0) return [];
   const rows = await tx.select().from(media).where(and(eq(media.userId, userId), inArray(media.filename, filenames)));
@@ -112,9 +128,7 @@ export async function updatePost(userId: string, postId: string, input: UpdatePo
       // Checked again under the post's lock: a page replaced while a worker publishes to it would
       // come back as a new pending page and go out twice.
       await lockPostForChange(tx, postId);
-      const pages = await resolvePages(tx, userId, input.pages);
-      await tx.delete(postTargets).where(eq(postTargets.postId, postId));
-      await tx.insert(postTargets).values(pages.map((page) => ({ ...page, postId })));
+      await replaceTargets(tx, postId, await resolvePages(tx, userId, input.pages));
     }
     if (input.media) await replaceMedia(tx, postId, await resolveMedia(tx, userId, input.media));
     await tx

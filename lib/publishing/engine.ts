@@ -1,10 +1,10 @@
-import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { env } from "@/lib/env";
-import { posts, postTargets, socialAccounts, socialPages, type Post, type PostTarget } from "@/db/schema";
+import { posts, postTargets, socialAccounts, socialPages, type Post, type PostTarget, type SocialAccount } from "@/db/schema";
 import { isPlatformError, platformModule, PlatformError, type PublishInput, type PublishMedia } from "@/lib/platforms";
-import { freshAccessToken, markAccountInvalid, markPageInvalid, pageToken } from "@/lib/social/account-tokens";
+import { freshAccessToken, markAccountInvalid, markPageInvalid, pageToken, refreshAccountTokensNow } from "@/lib/social/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
+import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, UNCERTAIN, type HeldClaim } from "./claim";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { loadPostMedia } from "./post-media";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
@@ -22,14 +22,10 @@ import { textForTarget } from "./text";
  * counting. A 429 holds the whole account for every worker until the platform's reset time.
  */
 
-/** A target still 'publishing' after this long belongs to a worker that died (well past a request's 15 s limit). */
-export const STALE_PUBLISHING_MS = env.PUBLISH_STALE_SECONDS * 1000;
-const UNCERTAIN = "uncertain";
 /** How long a 429 without a reset time holds the account. */
 const UNKNOWN_RESET_HOLD_MS = 60_000;
 
-/** Another worker took the target over (ours looked dead): stop without touching it. */
-class ClaimLost extends Error {}
+const NOTHING_TO_SHARE = "Not shared: the original post was not published on any page.";
 
 export interface JobOutcome {
   /** When the job should run again (a retry is due), or null when the post is settled. */
@@ -43,62 +39,44 @@ export async function runPublishJob(postId: string, scheduleVersion: number, now
   if (!post || post.status !== "scheduled" || post.scheduleVersion !== scheduleVersion) return { retryAt: null };
   if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
 
-  // Originals first: shares link to them. Shares carry links, not the post's media.
   const media = await loadPostMedia(postId);
-  for (const type of ["post", "share"] as const) {
-    const targets = await db.select().from(postTargets).where(and(eq(postTargets.postId, postId), eq(postTargets.type, type)));
-    for (const target of targets) {
+  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  for (const target of targets.filter((row) => row.type === "post")) {
+    if (stopping?.aborted) return { retryAt: new Date() };
+    const claimed = await claim(target.id, post);
+    if (claimed) await publishTarget(post, claimed, media);
+  }
+
+  // Shares carry links to the originals (not the post's media), so they wait until every original
+  // is settled; when none went out there is nothing to share.
+  const shares = targets.filter((row) => row.type === "share");
+  if (shares.length > 0) {
+    const originals = await db
+      .select({ status: postTargets.status })
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, postId), eq(postTargets.type, "post")));
+    if (originals.some((row) => row.status === "pending" || row.status === "publishing")) return settle(post);
+    const nothingToShare = originals.length > 0 && !originals.some((row) => row.status === "published");
+    for (const target of shares) {
       if (stopping?.aborted) return { retryAt: new Date() };
       const claimed = await claim(target.id, post);
-      if (claimed) await publishTarget(post, claimed, type === "post" ? media : []);
+      if (!claimed) continue;
+      // A share that may already be out is still looked up; one never sent is simply not sent.
+      if (nothingToShare && claimed.errorCode !== UNCERTAIN)
+        await finish(claimed.id, { status: "failed", errorCode: "nothing_to_share", errorMessage: NOTHING_TO_SHARE, nextAttemptAt: null });
+      else await publishTarget(post, claimed, []);
     }
   }
   return settle(post);
 }
 
 /**
- * pending (due) → publishing, or a stale publishing → publishing; null when someone else holds it,
- * or when the post was deleted, unscheduled or rescheduled since the job read it. The post row is
- * locked FOR SHARE meanwhile, so a reschedule (which locks it to update) either lands before the
- * claim and stops it, or waits for it and then sees the page publishing (409).
+ * Awaited before each platform request: the target must still be ours and the shared rate limits
+ * must allow the call.
  */
-async function claim(targetId: string, post: Post): Promise<PostTarget | null> {
-  const staleBefore = new Date(Date.now() - STALE_PUBLISHING_MS);
-  const [row] = await db
-    .update(postTargets)
-    .set({
-      status: "publishing",
-      publishingStartedAt: new Date(),
-      attempts: sql`${postTargets.attempts} + 1`,
-      // A stale 'publishing' target may have reached the platform: look before publishing again.
-      errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
-    })
-    .where(
-      and(
-        eq(postTargets.id, targetId),
-        sql`exists (select 1 from ${posts} where ${posts.id} = ${post.id} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${post.scheduleVersion} for share)`,
-        or(
-          and(eq(postTargets.status, "pending"), or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, new Date()))),
-          and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, staleBefore)),
-        ),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-async function finish(targetId: string, values: Partial<typeof postTargets.$inferInsert>): Promise<void> {
-  await db.update(postTargets).set(values).where(and(eq(postTargets.id, targetId), eq(postTargets.status, "publishing")));
-}
-
-/**
- * Awaited before each platform request: the target must still be ours (a long publish renews its
- * claim, so it never looks dead) and the shared rate limits must allow the call.
- */
-function requestGate(target: PostTarget, scope: RateScope): PublishInput["beforeRequest"] {
-  let claimedAt = target.publishingStartedAt;
+function requestGate(held: HeldClaim, scope: RateScope): PublishInput["beforeRequest"] {
   return async (operation) => {
-    if (claimedAt && Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 4) claimedAt = await renewClaim(target.id, claimedAt);
+    await held.assertHeld();
     let decision;
     try {
       decision = await acquireRate(scope, operation);
@@ -108,17 +86,6 @@ function requestGate(target: PostTarget, scope: RateScope): PublishInput["before
     }
     if (!decision.allowed) throw new RateLimitDeferral(decision.retryAt, decision.held);
   };
-}
-
-async function renewClaim(targetId: string, claimedAt: Date): Promise<Date> {
-  const now = new Date();
-  const [row] = await db
-    .update(postTargets)
-    .set({ publishingStartedAt: now })
-    .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "publishing"), eq(postTargets.publishingStartedAt, claimedAt)))
-    .returning({ id: postTargets.id });
-  if (!row) throw new ClaimLost();
-  return now;
 }
 
 /** Not allowed yet: pending again until then, and this attempt does not count. Uncertainty is kept. */
@@ -138,6 +105,15 @@ async function defer(target: PostTarget, platform: ConnectablePlatform, retryAt:
 }
 
 async function publishTarget(post: Post, target: PostTarget, media: PublishMedia[]): Promise<void> {
+  const held = holdClaim(target);
+  try {
+    await attemptTarget(post, target, media, held);
+  } finally {
+    held.release();
+  }
+}
+
+async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia[], held: HeldClaim): Promise<void> {
   const [row] = target.pageId
     ? await db
         .select({ page: socialPages, account: socialAccounts })
@@ -154,28 +130,53 @@ async function publishTarget(post: Post, target: PostTarget, media: PublishMedia
   const scope: RateScope = { platform, account: row.page.pageId };
   try {
     const text = await textForTarget(post, target, platform);
-    const input: PublishInput = {
-      accessToken: await freshAccessToken(row.account),
+    const input = (accessToken: string): PublishInput => ({
+      accessToken,
       pageId: row.page.pageId,
       pageAccessToken: pageToken(row.page),
       handle: row.account.accountHandle,
       text,
       media,
-      beforeRequest: requestGate(target, scope),
-    };
+      beforeRequest: requestGate(held, scope),
+    });
+    let accessToken = await freshAccessToken(row.account);
     if (target.errorCode === UNCERTAIN) {
-      const found = await client.findRecentPost(input, post.scheduledAt ?? post.updatedAt);
+      // Looked up by what the earlier attempt really sent, from when it sent it: the post may have
+      // been edited or rescheduled since.
+      const since = target.sentAt ?? post.scheduledAt ?? post.updatedAt;
+      const found = await client.findRecentPost({ ...input(accessToken), text: target.sentText ?? text }, since);
       if (found) {
         await finish(target.id, { status: "published", platformPostId: found.platformPostId, platformPostUrl: found.url, publishedAt: new Date(), errorCode: null, errorMessage: null });
         return;
       }
     }
-    const published = await client.publish(input);
+    await held.recordSending(text);
+    let published;
+    try {
+      published = await client.publish(input(accessToken));
+    } catch (error) {
+      if (!mayRenewAfterRefusal(error, row.account)) throw error;
+      // X and LinkedIn can refuse an access token that still had time left (revoked, rotated
+      // elsewhere): renew it once and try again; only a refused renewal marks the account expired.
+      accessToken = await renewedAccessToken(row.account.id);
+      published = await client.publish(input(accessToken));
+    }
     await finish(target.id, { status: "published", platformPostId: published.platformPostId, platformPostUrl: published.url, publishedAt: new Date(), errorCode: null, errorMessage: null });
   } catch (error) {
     if (error instanceof RateLimitDeferral) await defer(target, platform, error.retryAt);
     else if (!(error instanceof ClaimLost)) await recordFailure(target, platform, error, row.account.id, row.page.id, scope);
   }
+}
+
+function mayRenewAfterRefusal(error: unknown, account: SocialAccount): boolean {
+  return isPlatformError(error) && error.kind === "expired_token" && account.platform !== "facebook" && account.refreshTokenEnc !== null;
+}
+
+async function renewedAccessToken(accountId: string): Promise<string> {
+  await refreshAccountTokensNow(accountId);
+  const [account] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
+  if (!account) throw new PlatformError("expired_token", "The account was disconnected");
+  return freshAccessToken(account);
 }
 
 async function recordFailure(target: PostTarget, platform: ConnectablePlatform, error: unknown, accountId: string, pageId: string, scope: RateScope) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { posts, postTargets } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -42,7 +42,15 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
       status: "failed",
       failureReason: `Missed its scheduled time by more than ${env.PUBLISH_MAX_LATENESS_MINUTES} minutes while publishing was unavailable. Reschedule it.`,
     })
-    .where(and(eq(posts.status, "scheduled"), lt(posts.scheduledAt, latest)))
+    .where(
+      and(
+        eq(posts.status, "scheduled"),
+        lt(posts.scheduledAt, latest),
+        // Only posts that never started: one whose pages are under way (waiting out a rate limit,
+        // retrying, or being published right now) goes on to its outcome.
+        sql`not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and (${postTargets.status} <> 'pending' or ${postTargets.attempts} > 0 or ${postTargets.nextAttemptAt} is not null))`,
+      ),
+    )
     .returning({ id: posts.id });
   if (expired.length) {
     await db
@@ -58,7 +66,7 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
             postTargets.postId,
             expired.map((row) => row.id),
           ),
-          inArray(postTargets.status, ["pending", "publishing"]),
+          eq(postTargets.status, "pending"),
         ),
       );
   }

@@ -104,7 +104,6 @@ async function storeAccount(
     profilePicture: profile.profilePicture,
     accessTokenEnc: encryptToken(tokens.accessToken),
     tokenExpiresAt: tokens.expiresAt,
-    refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
     scopes: tokens.scopes,
     hasValidToken: true,
     tokenInvalidReason: null,
@@ -115,11 +114,22 @@ async function storeAccount(
   const accountId = await db.transaction(async (tx) => {
     const [account] = await tx
       .insert(socialAccounts)
-      .values({ userId, platform, platformAccountId: profile.accountId, displayName: profile.name, refreshTokenEnc: encryptOptional(tokens.refreshToken), ...accountValues })
+      .values({
+        userId,
+        platform,
+        platformAccountId: profile.accountId,
+        displayName: profile.name,
+        refreshTokenEnc: encryptOptional(tokens.refreshToken),
+        refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
+        ...accountValues,
+      })
       .onConflictDoUpdate({
         target: [socialAccounts.userId, socialAccounts.platform, socialAccounts.platformAccountId],
         // A refresh token is never replaced by nothing: platforms that send none keep the old one.
-        set: { ...accountValues, ...(tokens.refreshToken ? { refreshTokenEnc: encryptToken(tokens.refreshToken) } : {}) },
+        set: {
+          ...accountValues,
+          ...(tokens.refreshToken ? { refreshTokenEnc: encryptToken(tokens.refreshToken), refreshTokenExpiresAt: tokens.refreshTokenExpiresAt } : {}),
+        },
       })
       .returning({ id: socialAccounts.id });
     if (!account) throw new Error("account upsert returned nothing");

@@ -1,16 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { posts } from "@/db/schema";
 import { dayKey, wallClock } from "@/lib/schedule/calendar";
 import { toScheduledDate } from "@/lib/schedule/time";
 import { registeredClient } from "../fixtures/api-client";
 import { platformPosts, until } from "../fixtures/publishing";
 import { connectFacebook, uid } from "../fixtures/social";
+import { testDb } from "../fixtures/test-db";
 
 /**
  * "Every post leaves at its local wall-clock time": people in four zones each pick the next whole
  * minute on their own clock in the Schedule Post modal. The modal's conversion runs under each zone
  * (process.env.TZ, as a browser there would), the API stores the instant, and the worker must call
- * the platform at it. DST changes cannot be waited for here; the conversion across them is
- * covered by tests/unit/schedule-timezones.test.ts, and past the conversion everything is UTC.
+ * the platform at it. DST changes cannot be waited for here: the second test schedules 09:00 on the
+ * days either side of each 2027 change and checks the stored instant and the queued job's run time.
  */
 
 const ZONES = ["Europe/London", "America/New_York", "Pacific/Kiritimati", "UTC"];
@@ -89,4 +92,54 @@ describe("time zones end to end", () => {
       }
     },
   );
+});
+
+afterAll(async () => {
+  const { closePublishQueue } = await import("@/lib/queue/publish-queue");
+  await closePublishQueue();
+});
+
+describe("time zones across daylight-saving changes", () => {
+  // 09:00 on the wall clock, the day before and the day of each 2027 change, and the UTC instant it is.
+  const MATRIX: [zone: string, day: string, utc: string][] = [
+    ["Europe/London", "2027-03-27", "2027-03-27T09:00:00.000Z"],
+    ["Europe/London", "2027-03-28", "2027-03-28T08:00:00.000Z"], // clocks went forward at 01:00
+    ["Europe/London", "2027-10-30", "2027-10-30T08:00:00.000Z"],
+    ["Europe/London", "2027-10-31", "2027-10-31T09:00:00.000Z"], // clocks went back at 02:00
+    ["America/New_York", "2027-03-13", "2027-03-13T14:00:00.000Z"],
+    ["America/New_York", "2027-03-14", "2027-03-14T13:00:00.000Z"], // forward at 02:00
+    ["America/New_York", "2027-11-06", "2027-11-06T13:00:00.000Z"],
+    ["America/New_York", "2027-11-07", "2027-11-07T14:00:00.000Z"], // back at 02:00
+    ["Pacific/Kiritimati", "2027-01-01", "2026-12-31T19:00:00.000Z"], // UTC+14: the day before in UTC
+    ["UTC", "2027-03-28", "2027-03-28T09:00:00.000Z"],
+  ];
+
+  it("09:00 local is stored as the right instant and its publish job is due then, on both sides of each change", async () => {
+    Object.assign(process.env, inject("stack").env);
+    const { publishQueue, publishJobId } = await import("@/lib/queue/publish-queue");
+    const { client } = await registeredClient();
+    const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
+    for (const [zone, day, utc] of MATRIX) {
+      const scheduledAt = inZone(zone, () => toScheduledDate(day, 9, 0))!;
+      expect(scheduledAt.toISOString(), `${zone} ${day}`).toBe(utc);
+      const draft = await client.post("/api/social/posts", {
+        pages: [{ type: "post", pageId: account.pages[0]!.id, platform: "facebook" }],
+        content: `${zone} ${day} 09:00 ${uid()}`,
+      });
+      const id = (draft.body.post as { id: string }).id;
+      const response = await client.put(`/api/post/${id}`, { scheduledAt: scheduledAt.toISOString(), status: "scheduled" });
+      expect(response.status, response.text).toBe(200);
+      // What the calendar shows that person: 09:00 on the day they picked.
+      const stored = (response.body.post as { scheduledAt: string }).scheduledAt;
+      expect(stored, `${zone} ${day}`).toBe(utc);
+      expect(wallClock(new Date(stored), zone), `${zone} ${day}`).toMatchObject({ hour: 9, minute: 0 });
+      expect(dayKey(wallClock(new Date(stored), zone))).toBe(day);
+      // The worker's job runs at that instant.
+      const [row] = await testDb().select({ version: posts.scheduleVersion }).from(posts).where(eq(posts.id, id));
+      const job = await publishQueue().getJob(publishJobId({ postId: id, scheduleVersion: row!.version }));
+      expect(job, `${zone} ${day}`).toBeDefined();
+      expect(Math.abs(job!.timestamp + (job!.opts.delay ?? 0) - Date.parse(utc)), `${zone} ${day}`).toBeLessThan(1_000);
+      await client.delete(`/api/post/${id}`);
+    }
+  });
 });

@@ -22,7 +22,7 @@ const STALLED_INTERVAL_MS = 5_000;
  * aborted (SIGTERM), a running job finishes the page it is publishing and hands the rest of the post
  * back to the queue, due at once, for another worker.
  */
-export function startPublishWorker(stopping: AbortSignal, concurrency = Number(process.env.XCONC ?? PUBLISH_CONCURRENCY)): Worker {
+export function startPublishWorker(stopping: AbortSignal, concurrency = PUBLISH_CONCURRENCY): Worker {
   return new Worker(
     PUBLISH_QUEUE,
     async (job: Job, token?: string) => {
