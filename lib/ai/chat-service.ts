@@ -135,6 +135,26 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
   }
   const { chatId, userMessageId } = started;
 
+  let billed = false;
+  /**
+   * An answer that ended early was still paid for: a stopped one counts against the allowance (the
+   * user read part of it), a failed one only records its tokens.
+   */
+  const billInterrupted = async (stopped: boolean) => {
+    if (billed) return;
+    billed = true;
+    const usage = stream.usage();
+    await recordAiUsage(userId, {
+      operation: "chat",
+      model: usage.model,
+      tokensIn: usage.tokensIn,
+      tokensOut: usage.tokensOut,
+      offline: stream.offline,
+      quantity: stopped ? 1 : 0,
+      details: { interrupted: stopped ? "stopped" : "failed" },
+    }).catch((error: unknown) => console.error("[ai] could not record the usage of an interrupted answer", error));
+  };
+
   async function* events(): AsyncGenerator<ChatStreamEvent, void, undefined> {
     yield { type: "chat", chatId, offline: stream.offline };
     let reply = "";
@@ -164,11 +184,16 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
         );
         return message!.id;
       });
+      billed = true;
       yield { type: "done", reply: reply.trim(), chatId, messageId };
     } catch (error) {
       if (error instanceof AiStreamCancelledError) return;
+      await billInterrupted(false);
       const failure = toAiError(error);
       yield { type: "error", error: failure.message, code: failure.code };
+    } finally {
+      // Reached without billing only when the client went away mid-answer.
+      await billInterrupted(true);
     }
   }
 

@@ -191,16 +191,15 @@ export async function openAiStream(
     if (cancelled) throw new AiStreamCancelledError();
     if (timedOut) throw aiError("ai_timeout");
     if (!text.trim()) throw aiError("ai_error");
-    if (!reported)
-      usage = {
-        ...usage,
-        tokensIn: estimateTokens(messages.map((message) => message.content).join("\n")),
-        tokensOut: estimateTokens(text),
-      };
   }
+  // Until the server reports usage (at the end, if ever), an estimate of what was spent so far.
+  const usageSoFar = () =>
+    reported
+      ? usage
+      : { ...usage, tokensIn: estimateTokens(messages.map((message) => message.content).join("\n")), tokensOut: estimateTokens(text) };
   const abort = () => {
     cancelled = true;
     controller.abort();
   };
-  return { offline: false, pieces: pieces(), usage: () => usage, abort };
+  return { offline: false, pieces: pieces(), usage: usageSoFar, abort };
 }

@@ -14,9 +14,11 @@ import { assertAiAllowance, recordAiUsage } from "./usage";
 /**
  * Share messages (the text of a reshare, ≤ 280 characters). When the model fails or none is
  * configured, a template built from the post's first sentence is used instead and flagged, so
- * sharing never depends on the AI. The plan's allowance is the one refusal that is not papered
- * over: the user has to know why.
+ * sharing never depends on the AI. Refusals the user has to know about are not papered over (spec
+ * §8): the plan's allowance, and the provider's rate limit or quota, answer as errors.
  */
+
+const REPORTED = new Set(["ai_rate_limited", "ai_quota_exceeded"]);
 
 /** The model's share message; throws an ApiError when the model fails. */
 async function modelShareMessage(userId: string, content: string, publishing?: PublishKey): Promise<string> {
@@ -64,7 +66,9 @@ export async function generateShareMessage(
     const shareMessage = await modelShareMessage(userId, post.content);
     return shareMessage ? { shareMessage, usedFallback: false } : fallback;
   } catch (error) {
-    console.warn(`[ai] share message for post ${postId} fell back to the template: ${toAiError(error).code}`);
+    const failure = toAiError(error);
+    if (REPORTED.has(failure.code)) throw failure;
+    console.warn(`[ai] share message for post ${postId} fell back to the template: ${failure.code}`);
     return fallback;
   }
 }

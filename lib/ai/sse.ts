@@ -11,10 +11,13 @@ const encoder = new TextEncoder();
 export const encodeEvent = (event: ChatStreamEvent) => encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
 
 export function sseResponse(events: AsyncGenerator<ChatStreamEvent, void, undefined>, onCancel?: () => void): Response {
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await events.next();
+        // The client may have gone away while the next event was being produced.
+        if (cancelled) return;
         if (next.done) controller.close();
         else controller.enqueue(encodeEvent(next.value));
       } catch (error) {
@@ -24,6 +27,7 @@ export function sseResponse(events: AsyncGenerator<ChatStreamEvent, void, undefi
       }
     },
     async cancel() {
+      cancelled = true;
       onCancel?.();
       await events.return(undefined);
     },

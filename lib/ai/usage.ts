@@ -25,6 +25,8 @@ export interface AiUsage {
   source?: string;
   /** Further metadata (e.g. the post a publishing call was for). */
   details?: Record<string, unknown>;
+  /** Requests it counts against the plan's allowance: 1, or 0 for an answer that failed midway (its tokens still cost). */
+  quantity?: 0 | 1;
 }
 
 function startOfMonthUtc(now = new Date()): Date {
@@ -64,7 +66,7 @@ export async function recordAiUsage(
     .values({
       userId,
       kind: "ai_request",
-      quantity: 1,
+      quantity: usage.quantity ?? 1,
       tokensIn: usage.tokensIn,
       tokensOut: usage.tokensOut,
       metadata: {

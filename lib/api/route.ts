@@ -74,11 +74,35 @@ export function errorResponse(error: unknown, requestId: string): Response {
       { status: 400 },
     );
   }
+  if (isDataException(error)) {
+    // PostgreSQL refused a value (class 22: out of range, malformed, unstorable): the input's fault.
+    console.warn(`[api] request ${requestId}: a value was refused by the database`, error);
+    return NextResponse.json(
+      { success: false, error: "The request contains a value that cannot be stored.", code: "bad_request" },
+      { status: 400 },
+    );
+  }
   console.error(`[api] request ${requestId} failed`, error);
   return NextResponse.json(
     { success: false, error: "Something went wrong on our side. Please try again.", code: "internal_error", requestId },
     { status: 500 },
   );
+}
+
+function isDataException(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
+const NUL_MESSAGE = "Text cannot contain NUL characters.";
+
+/** Text with a NUL character cannot be stored (PostgreSQL refuses it) and is never meant: refuse it up front. */
+function refuseNul(key: string, value: unknown): unknown {
+  if ((typeof value === "string" && value.includes("\u0000")) || key.includes("\u0000")) throw badRequest(NUL_MESSAGE, "invalid_text");
+  return value;
 }
 
 /** The first issue, as a sentence. Our schemas word their own messages; zod's defaults get the field name. */
@@ -100,13 +124,16 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
   if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "payload_too_large", "Request body is too large");
   let body: unknown;
   try {
-    body = text === "" ? {} : JSON.parse(text);
-  } catch {
+    body = text === "" ? {} : JSON.parse(text, refuseNul);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw badRequest("Request body must be valid JSON", "invalid_json");
   }
   return schema.parse(body);
 }
 
 export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.infer<S> {
-  return schema.parse(Object.fromEntries(req.nextUrl.searchParams));
+  const query = Object.fromEntries(req.nextUrl.searchParams);
+  for (const [key, value] of Object.entries(query)) refuseNul(key, value);
+  return schema.parse(query);
 }

@@ -112,16 +112,29 @@ describe("provider failures → friendly message and code", () => {
       me.id,
       "Fresh sourdough every morning at 7am! Come early, it sells out. #bread",
     );
-    for (const kind of ["server_error", "rate_limit", "insufficient_quota"] as const) {
+    await sandbox().openaiFault({ kind: "server_error" });
+    const response = await client.post(`/api/post/${postId}/generate-share-message`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      shareMessage: "Check out our latest post: Fresh sourdough every morning at 7am!",
+      usedFallback: true,
+      warning: AI_MESSAGES.shareFallback,
+    });
+  });
+
+  it("a share message reports the provider's rate limit and quota instead of hiding them (spec §8)", async () => {
+    const { client, user: me } = await user();
+    const postId = await insertPost(db(), me.id, "Fresh sourdough every morning at 7am!");
+    const cases = [
+      ["rate_limit", 429, AI_MESSAGES.rateLimited, "ai_rate_limited"],
+      ["insufficient_quota", 402, AI_MESSAGES.quotaExceeded, "ai_quota_exceeded"],
+    ] as const;
+    for (const [kind, status, error, code] of cases) {
       await sandbox().openaiFault({ kind });
       const response = await client.post(`/api/post/${postId}/generate-share-message`);
-      expect(response.status, kind).toBe(200);
-      expect(response.body).toEqual({
-        success: true,
-        shareMessage: "Check out our latest post: Fresh sourdough every morning at 7am!",
-        usedFallback: true,
-        warning: AI_MESSAGES.shareFallback,
-      });
+      expect(response.status, kind).toBe(status);
+      expect(response.body).toMatchObject({ success: false, error, code });
     }
   });
 });
@@ -137,7 +150,7 @@ describe("streaming failures", () => {
   });
 
   it("a stream that stalls mid-answer ends with an error event carrying the friendly message", async () => {
-    const { client } = await user();
+    const { client, user: me } = await user();
     await sandbox().setOpenAISettings({ streamDelayMs: (TIMEOUT_SECONDS + 1) * 1000 });
     const { status, isStream, events } = await streamChat(client, { message: "Tell me a long story" });
     expect(status).toBe(200);
@@ -150,6 +163,39 @@ describe("streaming failures", () => {
     const history = await client.get("/api/openai/chat/history");
     const messages = (history.body.chatHistory as Record<string, { role: string }[]>)[chatId]!;
     expect(messages.map((m) => m.role)).toEqual(["user"]);
+    // The provider was paid for the question: its tokens are recorded, but the plan is not charged.
+    const [usage] = await aiUsage(db(), me.id);
+    expect(usage).toMatchObject({ quantity: 0, metadata: expect.objectContaining({ operation: "chat", interrupted: "failed" }) });
+    expect(usage!.tokensIn).toBeGreaterThan(0);
+  });
+
+  it("an answer the user stops midway is recorded with what it spent, and counts against the plan", async () => {
+    const { client, user: me } = await user();
+    await sandbox().setOpenAISettings({ streamDelayMs: 300 });
+    const hangUp = new AbortController();
+    const response = await fetch(`${stack.appUrl}/api/openai/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: client.cookieHeader() },
+      body: JSON.stringify({ message: "Tell me a very long story", stream: true }),
+      signal: hangUp.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    while (!received.includes('"type":"token"')) received += decoder.decode((await reader.read()).value);
+    hangUp.abort();
+
+    const deadline = Date.now() + 5_000;
+    let rows = await aiUsage(db(), me.id);
+    while (rows.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await aiUsage(db(), me.id);
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ quantity: 1, metadata: expect.objectContaining({ operation: "chat", interrupted: "stopped" }) });
+    expect(rows[0]!.tokensIn).toBeGreaterThan(0);
+    expect(rows[0]!.tokensOut).toBeGreaterThan(0);
   });
 });
 

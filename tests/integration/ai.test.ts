@@ -186,6 +186,14 @@ describe("POST /api/openai/chat", () => {
         { mode: "essay" },
         'mode: Invalid option: expected one of "summary"|"thread"',
       ],
+      // PostgreSQL cannot store a NUL character: refused before the model is asked.
+      ["/api/openai/chat", { message: "hi\u0000there" }, "Text cannot contain NUL characters."],
+      ["/api/chat", { message: "hi\u0000there" }, "Text cannot contain NUL characters."],
+      [
+        "/api/openai/generate-post",
+        { answers: { topic: "Bread\u0000", tone: "Casual", length: "Short" } },
+        "Text cannot contain NUL characters.",
+      ],
     ];
     for (const [path, body, message] of cases) {
       const response = await client.post(path, body);

@@ -54,6 +54,7 @@ describe("POST /api/social/posts — the save rules", () => {
     ["missing content", (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)] }), MESSAGES.pagesAndContent],
     ["10,001 characters", (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "x".repeat(10_001) }), MESSAGES.contentTooLong],
     ["a page without platform", (p: ConnectedAccountBody["pages"]) => ({ pages: [{ type: "post", pageId: p[0]!.id }], content: "hi" }), MESSAGES.missingPlatform],
+    ["a NUL character in the text", (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "bread\u0000butter" }), "Text cannot contain NUL characters."],
     ["a 281-character share message", (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "hi", shareContent: "s".repeat(281) }), MESSAGES.shareTooLong],
   ] as const)("refuses %s with its message and saves nothing", async (_name, body, message) => {
     const { client, pages, user } = await userWithPages();
