@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // *.visual.ts take screenshots for a person to review, not tests: `AI_SCREENSHOTS=1 npx playwright test`.
+  testMatch: process.env.AI_SCREENSHOTS === "1" ? "**/*.visual.ts" : "**/*.spec.ts",
   globalSetup: "./tests/setup/e2e-global.ts",
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),

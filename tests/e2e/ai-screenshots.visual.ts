@@ -3,10 +3,9 @@ import { connectSandboxFacebookPage, expect, registerThroughForm, sandboxUrl, te
 
 /**
  * Screenshots of the AI screens for a visual review, desktop and phone, into
- * .test-output/ai-screenshots/. Not a test of behaviour (ai.spec.ts is): runs only with AI_SCREENSHOTS=1.
+ * .test-output/ai-screenshots/. Not a test of behaviour (ai.spec.ts is), so not part of `npm test`:
+ * run it with `AI_SCREENSHOTS=1 npx playwright test` (after `npm run build:test`).
  */
-
-test.skip(process.env.AI_SCREENSHOTS !== "1", "visual review only: AI_SCREENSHOTS=1");
 
 const dir = ".test-output/ai-screenshots";
 const viewports = [

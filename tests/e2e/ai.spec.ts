@@ -200,7 +200,11 @@ test("the floating AI Assistant streams an answer and keeps one chat", async ({ 
   await expect(widget.getByText("What should I post on Monday morning?", { exact: true })).toBeVisible();
   await expect(widget.getByText("Thinking...")).toBeVisible();
   // Streamed: part of the answer shows before the whole of it.
-  await expect(widget.getByText(/^Sandbox AI:/)).toBeVisible();
+  const answer = widget.getByText(/^Sandbox AI:/);
+  await expect(answer).toBeVisible();
+  const firstSeen = (await answer.textContent())?.trim();
+  expect(firstSeen).not.toBe("Sandbox AI: What should I post on Monday morning?");
+  expect("Sandbox AI: What should I post on Monday morning?".startsWith(firstSeen ?? "?")).toBe(true);
   await expect(widget.getByText("Sandbox AI: What should I post on Monday morning?", { exact: true })).toBeVisible();
   await expect(widget.getByText("Thinking...")).toHaveCount(0);
 
