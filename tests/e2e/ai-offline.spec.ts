@@ -7,15 +7,16 @@ import { registerThroughForm } from "./fixtures";
  * starts an app of its own without an AI key (the run's shared app talks to the sandbox's model).
  */
 
-let stack: Stack;
-const test = base.extend({ baseURL: async ({}, use) => use(stack.appUrl) });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  stack = await startStack({ ai: "offline" });
-});
-test.afterAll(async () => {
-  await stack?.stop();
+const test = base.extend<object, { offlineStack: Stack }>({
+  offlineStack: [
+    async ({}, use) => {
+      const stack = await startStack({ ai: "offline" });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ offlineStack }, use) => use(offlineStack.appUrl),
 });
 
 test("without an AI key the assistant says the offline writer is answering, and still answers", async ({ page }) => {
