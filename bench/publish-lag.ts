@@ -206,7 +206,9 @@ try {
 } finally {
   const { closePublishQueue } = await import("../lib/queue/publish-queue");
   const { closeDb } = await import("../db");
+  const { closeRedis } = await import("../lib/redis");
   await closePublishQueue().catch(() => undefined);
+  await closeRedis().catch(() => undefined);
   await closeDb().catch(() => undefined);
   await pool.end();
   const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);

@@ -2,10 +2,12 @@
 
 import { useDroppable } from "@dnd-kit/core";
 import type { KeyboardEvent } from "react";
+import { postShortName } from "@/components/content/post-display";
 import type { PostDto } from "@/lib/posts/schemas";
 import type { MonthCell } from "@/lib/schedule/calendar";
+import { calendarInstant } from "@/lib/schedule/posts";
 import { cn } from "@/lib/utils";
-import { dayLabel } from "./calendar-labels";
+import { dayLabel, timeLabel } from "./calendar-labels";
 import { DraggablePostChip } from "./draggable-post-chip";
 import { PostChipBody } from "./post-chip-body";
 
@@ -109,6 +111,8 @@ export function CalendarDayCell({
               <button
                 type="button"
                 className="focus-visible:ring-ring/60 block w-full min-w-0 rounded text-left outline-none focus-visible:ring-[3px]"
+                // The colour says the status to sighted users; the name says it to everyone.
+                aria-label={`${postShortName(post)}, ${post.status} ${timeLabel(calendarInstant(post))}`}
                 onClick={(event) => {
                   event.stopPropagation();
                   onOpenPost(post);

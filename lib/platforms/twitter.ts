@@ -90,6 +90,28 @@ const postUrl = (handle: string | null, id: string) =>
 /** X shows attached media as t.co links at the end of a post's text; ours never has them. */
 const withoutMediaLinks = (text: string) => text.replace(/(\s+https:\/\/t\.co\/\w+)+$/, "");
 
+const MEDIA_PERMALINK = /^https:\/\/(x|twitter)\.com\/.+\/(photo|video)\/\d+$/;
+
+/**
+ * A tweet's text as we sent it, from what X hands back: X rewrites every link to t.co and appends a
+ * t.co link to the media; `entities.urls` (asked for) says what each t.co link stood for.
+ */
+function sentTextOf(tweet: Record<string, unknown>): string {
+  let text = typeof tweet.text === "string" ? tweet.text : "";
+  const urls = asRecord(tweet.entities).urls;
+  for (const item of Array.isArray(urls) ? urls : []) {
+    const { url, expanded_url: original } = asRecord(item);
+    if (typeof url !== "string" || typeof original !== "string") continue;
+    text = MEDIA_PERMALINK.test(original) ? text.replace(` ${url}`, "").replace(url, "") : text.split(url).join(original);
+  }
+  return text;
+}
+
+function isSameTweet(tweet: Record<string, unknown>, sent: string): boolean {
+  if (typeof tweet.text !== "string") return false;
+  return tweet.text === sent || withoutMediaLinks(tweet.text) === sent || sentTextOf(tweet) === sent;
+}
+
 const MAX_IMAGES = 4;
 /** APPEND segment size: well under X's per-request limits, and all a worker holds of a video at once. */
 const SEGMENT_BYTES = 4 * 1024 * 1024;
@@ -276,7 +298,7 @@ export const twitter: SocialPlatformModule = {
     const { accessToken, pageId, handle, text } = input;
     await input.beforeRequest("lookup");
     const response = await platformRequest(
-      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=100&tweet.fields=created_at`,
+      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=100&tweet.fields=created_at,entities`,
       { headers: { Authorization: `Bearer ${accessToken}` } },
     );
     if (response.status !== 200) throw twitterError(response);
@@ -284,8 +306,7 @@ export const twitter: SocialPlatformModule = {
       const tweet = asRecord(item);
       const id = asString(tweet.id);
       const created = Date.parse(asString(tweet.created_at) ?? "");
-      const same = typeof tweet.text === "string" && (tweet.text === text || withoutMediaLinks(tweet.text) === text);
-      if (id && same && !(created < since.getTime() - 60_000)) return { platformPostId: id, url: postUrl(handle, id) };
+      if (id && isSameTweet(tweet, text) && !(created < since.getTime() - 60_000)) return { platformPostId: id, url: postUrl(handle, id) };
     }
     return null;
   },

@@ -213,7 +213,12 @@ async function settle(post: Post): Promise<JobOutcome> {
   const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
   const sameSchedule = and(eq(posts.id, post.id), eq(posts.status, "scheduled"), eq(posts.scheduleVersion, post.scheduleVersion));
   if (open.length > 0) {
-    const next = open.map((target) => target.nextAttemptAt?.getTime() ?? Date.now() + STALE_PUBLISHING_MS).sort((a, b) => a - b)[0]!;
+    // A page another worker holds is looked at again when its claim would go stale (if that worker died).
+    const nextLook = (target: PostTarget) =>
+      target.status === "publishing"
+        ? (target.publishingStartedAt?.getTime() ?? Date.now()) + STALE_PUBLISHING_MS + 250
+        : (target.nextAttemptAt?.getTime() ?? Date.now() + STALE_PUBLISHING_MS);
+    const next = open.map(nextLook).sort((a, b) => a - b)[0]!;
     return { retryAt: new Date(Math.max(next, Date.now() + 100)) };
   }
   const failed = targets.filter((target) => target.status === "failed");

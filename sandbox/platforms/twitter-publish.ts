@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import twitterText from "twitter-text";
 import { readFields, runPublish, type FaultResponses } from "../publish";
 import {
@@ -15,7 +16,7 @@ import { authenticateX, unauthorized } from "./twitter-api";
 
 /**
  * Posting on X: POST /2/tweets, the one-shot POST /2/media/upload, and GET /2/users/:id/tweets
- * (newest first) for recovery lookups. Text is measured with twitter-text, which is what X uses:
+ * (newest first, links rewritten to t.co as X does) for recovery lookups. Text is measured with twitter-text, which is what X uses:
  * 280 weighted characters, URLs 23, CJK and emoji 2.
  */
 
@@ -156,6 +157,33 @@ async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
   });
 }
 
+const tco = (seed: string) => `https://t.co/${createHash("sha256").update(seed).digest("base64url").slice(0, 10)}`;
+
+/**
+ * A tweet as X hands it back: every link in the text rewritten to a t.co link, and a t.co link to the
+ * media appended; `entities.urls` (only when asked for) maps each t.co link back to what was posted.
+ */
+function asReadBack(tweet: { id: string; text: string; mediaIds: string[] }, withEntities: boolean) {
+  const urls: { start: number; end: number; url: string; expanded_url: string; display_url: string }[] = [];
+  let text = "";
+  let rest = 0;
+  for (const entity of twitterText.extractUrlsWithIndices(tweet.text)) {
+    const [start, end] = entity.indices;
+    text += tweet.text.slice(rest, start);
+    const url = tco(entity.url);
+    urls.push({ start: text.length, end: text.length + url.length, url, expanded_url: entity.url, display_url: entity.url.replace(/^https?:\/\//, "").slice(0, 26) });
+    text += url;
+    rest = end;
+  }
+  text += tweet.text.slice(rest);
+  if (tweet.mediaIds.length > 0) {
+    const url = tco(`media:${tweet.id}`);
+    text = `${text} ${url}`;
+    urls.push({ start: text.length - url.length, end: text.length, url, expanded_url: `https://x.com/i/status/${tweet.id}/photo/1`, display_url: "pic.x.com" });
+  }
+  return { text, ...(withEntities && urls.length > 0 ? { entities: { urls } } : {}) };
+}
+
 async function userTweets(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = authenticateX(ctx, ["tweet.read", "users.read"]);
   if (!auth.ok) return auth.response;
@@ -166,9 +194,10 @@ async function userTweets(ctx: RequestContext): Promise<SandboxResponse> {
     return invalidRequest(`The \`max_results\` query parameter value [${raw}] is not between 5 and 100`);
   return runPublish(ctx, { platform: "twitter", operation: "lookup", target: userId }, twitterFaults, () => {
     const tweets = postsOf(ctx.store, "twitter", userId).slice(0, max);
+    const withEntities = (ctx.query.get("tweet.fields") ?? "").split(",").includes("entities");
     const data = tweets.map((tweet) => ({
       id: tweet.id,
-      text: tweet.text,
+      ...asReadBack(tweet, withEntities),
       created_at: tweet.createdAt,
       edit_history_tweet_ids: [tweet.id],
     }));

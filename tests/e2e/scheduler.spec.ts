@@ -71,6 +71,8 @@ test("a post scheduled for two pages shows as Scheduled, then Published, and rea
     )
     .toBe("published");
   await page.reload();
+  // The calendar's chip itself now says Published.
+  await expect(page.getByRole("button", { name: new RegExp(`^${content}, published`) }).first()).toBeVisible();
   await page
     .getByRole("button", { name: new RegExp(content) })
     .first()
@@ -177,4 +179,43 @@ test("a scheduled post moves with the keyboard: Space picks it up, arrows move i
   await page.keyboard.press("Enter");
   await expect(status).toContainText(`dropped on ${cellName(at)}`);
   await expect.poll(() => scheduledAtOf(page, postId)).toBe(at.toISOString());
+});
+
+test("Schedule in the editor: the modal refuses a past time, then schedules for tomorrow at Prime Time", async ({ page }) => {
+  await registerThroughForm(page);
+  const { pages } = await connectFacebookPages(page);
+  const content = `Evening special ${numericId()}`;
+
+  await page.goto("/create-post");
+  await page.getByRole("region", { name: "Post As" }).getByRole("checkbox", { name: pages[0]!.name }).check();
+  await page.getByLabel("Post content").fill(content);
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Schedule Post" });
+  await expect(dialog.getByRole("region", { name: "Post preview" })).toContainText(content);
+
+  // Midnight today has passed, whatever the time now.
+  const today = localDay(new Date().toISOString());
+  await expect(dialog.getByLabel("Date")).toHaveAttribute("min", today);
+  await dialog.getByLabel("Date").fill(today);
+  await dialog.getByLabel("Hour").selectOption("0");
+  await dialog.getByLabel("Minute").selectOption("0");
+  await dialog.getByRole("button", { name: "Schedule Post" }).click();
+  await expect(dialog.getByText("Please select a future date and time")).toBeVisible();
+  await expect(dialog.getByLabel("Minute").locator("option")).toHaveText(["00", "15", "30", "45"]);
+
+  const tomorrow = localDay(new Date(Date.now() + 24 * 3_600_000).toISOString());
+  await dialog.getByLabel("Date").fill(tomorrow);
+  await dialog.getByRole("button", { name: "Prime Time 20:00" }).click();
+  await dialog.getByRole("button", { name: "Schedule Post" }).click();
+  await expect(page.getByText("Post scheduled successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/schedule$/);
+
+  const listed = (await (await page.request.get("/api/post?status=scheduled&limit=50")).json()) as {
+    posts: { content: string; scheduledAt: string }[];
+  };
+  const post = listed.posts.find((item) => item.content === content)!;
+  expect(localDay(post.scheduledAt)).toBe(tomorrow);
+  expect(localTime(post.scheduledAt)).toBe("20:00");
+  if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole("button", { name: "Next month" }).click();
+  await expect(page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first()).toBeVisible();
 });

@@ -284,3 +284,30 @@ describe("reconciling after downtime", () => {
     expect(onPage.map((item) => item.text.split(" ")[0])).toEqual(["Late"]);
   });
 });
+
+describe("finding an X post that may have gone out", () => {
+  it("a share whose answer was lost is found on X although X rewrote its link to t.co", async () => {
+    const { client } = await registeredClient();
+    const { account: facebook } = await connectFacebook(client, (ids) => ids.slice(0, 1));
+    const { xUserId, account: x } = await connectX(client);
+    await sandbox().publishFaults({ platform: "twitter", kind: "server_error", times: 1, afterAccept: true, target: xUserId });
+    const post = await draft(
+      client,
+      [
+        { type: "post", page: facebook.pages[0]! },
+        { type: "share", page: x.pages[0]!, platform: "twitter" },
+      ],
+      label("Shared on X"),
+    );
+    await client.post(`/api/post/${post.id}/publish`, {});
+
+    const done = await settled(client, post.id);
+    expect(done.status).toBe("published");
+    const tweets = await sandbox().publishedPosts({ platform: "twitter", target: xUserId });
+    expect(tweets).toHaveLength(1);
+    expect(tweets[0]!.text).toContain(done.pages.find((page) => page.type === "post")!.platformPostUrl!);
+    const share = (await targetsOf(post.id)).find((target) => target.type === "share")!;
+    expect(share.platformPostId).toBe(tweets[0]!.id);
+    expect(share.attempts).toBe(2);
+  });
+});

@@ -181,7 +181,16 @@ describe("X", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const data = list.body.data as unknown as { text: string; created_at: string }[];
-    expect(data.map((item) => item.text)).toEqual(["Part 2", "Hello X"]);
+    // As on X, a post with media reads back with a t.co link to it appended.
+    expect(data.map((item) => item.text)).toEqual([expect.stringMatching(/^Part 2 https:\/\/t\.co\/[\w-]{10}$/), "Hello X"]);
+    // Links are rewritten to t.co; asked for, entities say what each stood for.
+    await tweet(token, { text: "Read https://example.com/bread today" });
+    const withEntities = await call(`${xApi}/users/${userId}/tweets?max_results=5&tweet.fields=created_at,entities`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [linked] = withEntities.body.data as unknown as { text: string; entities: { urls: { url: string; expanded_url: string }[] } }[];
+    expect(linked!.text).toMatch(/^Read https:\/\/t\.co\/[\w-]{10} today$/);
+    expect(linked!.entities.urls).toEqual([expect.objectContaining({ url: linked!.text.split(" ")[1], expanded_url: "https://example.com/bread" })]);
     expect(Date.parse(data[0]!.created_at)).toBeGreaterThan(0);
     const posts = await control.publishedPosts({ platform: "twitter", target: userId });
     expect(posts[1]).toMatchObject({ replyTo: firstId, mediaIds: [mediaId] });
