@@ -2,9 +2,16 @@
  * bench/posts-list: GET /api/post?limit=50 for a user with 100,000 posts, at 50 concurrent
  * connections, against the built app (npm run build:test first). Prints p50/p95/p99 and throughput,
  * then the same SQL run directly through a pool of 50, and the ratio. Target: p95 under 50 ms.
+ * The HTTP load comes from `wrk` (apt-get install wrk) when it is installed, a C load generator that
+ * leaves the two cores to the server; otherwise from Node's fetch in this process, which competes
+ * with the server for them (both figures are printed when wrk is there).
  *
  *   npx tsx bench/posts-list.ts [--posts 100000] [--requests 2000] [--concurrency 50]
  */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -46,6 +53,27 @@ async function measure(label: string, run: () => Promise<void>) {
     `${label.padEnd(34)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  ${result.rps.toFixed(0)} req/s`,
   );
   return result;
+}
+
+/** p50/p95/p99 and throughput from wrk, or null when wrk is not installed. */
+function measureWithWrk(label: string, url: string, cookie: string) {
+  const script = path.join(tmpdir(), "posts-list-wrk.lua");
+  writeFileSync(
+    script,
+    `done = function(summary, latency, requests)
+  io.write(string.format("WRK %f %f %f %f %d\\n", latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    latency:percentile(99) / 1000, summary.requests / (summary.duration / 1e6), summary.errors.status))
+end
+`,
+  );
+  const run = spawnSync("wrk", ["-t1", `-c${CONCURRENCY}`, "-d15s", "-s", script, "-H", `Cookie: ${cookie}`, url], { encoding: "utf8" });
+  if (run.error) return null;
+  const line = run.stdout.split("\n").find((row) => row.startsWith("WRK "));
+  if (!line) throw new Error(`wrk printed no figures: ${run.stdout} ${run.stderr}`);
+  const [p50, p95, p99, rps, errors] = line.slice(4).split(" ").map(Number) as [number, number, number, number, number];
+  if (errors > 0) throw new Error(`${errors} non-2xx answers`);
+  console.log(`${label.padEnd(34)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${rps.toFixed(0)} req/s`);
+  return { p50, p95, p99, rps };
 }
 
 async function seed(databaseUrl: string, userId: string) {
@@ -95,11 +123,12 @@ try {
 
   const url = `${stack.appUrl}/api/post?limit=50`;
   for (let i = 0; i < 50; i += 1) await (await fetch(url, { headers: { cookie } })).arrayBuffer(); // warm-up
-  const http = await measure("GET /api/post?limit=50 (HTTP)", async () => {
+  const viaFetch = await measure("GET /api/post?limit=50 (HTTP, fetch)", async () => {
     const response = await fetch(url, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`status ${response.status}`);
     await response.arrayBuffer();
   });
+  const http = measureWithWrk("GET /api/post?limit=50 (HTTP, wrk)", url, cookie) ?? viaFetch;
 
   // The same statements the endpoint runs: the page, the count, then targets, media and metrics.
   const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: CONCURRENCY });

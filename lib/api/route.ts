@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { auth } from "@/lib/auth/next-auth";
+import { readSessionCookie } from "@/lib/auth/session-reader";
 import { ApiError, badRequest, unauthorized } from "./errors";
 
 /**
@@ -51,6 +52,8 @@ export function withPublic<P extends Params = Params>(handler: (args: HandlerArg
 }
 
 export async function getSessionUser(): Promise<SessionUser | null> {
+  const fromCookie = await readSessionCookie();
+  if (fromCookie !== undefined) return fromCookie;
   const session = await auth();
   const user = session?.user;
   if (!user?.id || !user.email) return null;

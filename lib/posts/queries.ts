@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import {
   media,
@@ -22,33 +22,46 @@ import { MESSAGES, type PlatformMetrics, type PostDto, type PostPageEntry, type 
 
 type Metrics = { views: number; likes: number; comments: number; shares: number };
 
+/**
+ * The details of a page of posts, by three prepared statements over one array parameter: a list
+ * request is the app's hottest read, and building these statements' SQL on every call cost more CPU
+ * than running them.
+ */
+const ids = sql.placeholder("ids");
+const targetsOfPosts = db
+  .select()
+  .from(postTargets)
+  .where(sql`${postTargets.postId} = any(${ids}::uuid[])`)
+  .orderBy(asc(postTargets.createdAt), asc(postTargets.type), asc(postTargets.id))
+  .prepare("post_targets_of_posts");
+const mediaOfPosts = db
+  .select({ postId: postMedia.postId, position: postMedia.position, item: media })
+  .from(postMedia)
+  .innerJoin(media, eq(media.id, postMedia.mediaId))
+  .where(sql`${postMedia.postId} = any(${ids}::uuid[])`)
+  .orderBy(asc(postMedia.position))
+  .prepare("post_media_of_posts");
+// The latest snapshot of each target: metrics are cumulative counters.
+const latestMetricsOfPosts = db
+  .selectDistinctOn([metricSnapshots.postTargetId], {
+    targetId: metricSnapshots.postTargetId,
+    views: metricSnapshots.views,
+    likes: metricSnapshots.likes,
+    comments: metricSnapshots.comments,
+    shares: metricSnapshots.shares,
+  })
+  .from(metricSnapshots)
+  .innerJoin(postTargets, eq(postTargets.id, metricSnapshots.postTargetId))
+  .where(sql`${postTargets.postId} = any(${ids}::uuid[])`)
+  .orderBy(metricSnapshots.postTargetId, desc(metricSnapshots.capturedAt))
+  .prepare("latest_metrics_of_posts");
+
 async function loadDetails(postIds: string[]) {
   if (postIds.length === 0) return { targets: [], mediaRows: [], metrics: new Map<string, Metrics>() };
   const [targets, mediaRows, latest] = await Promise.all([
-    db
-      .select()
-      .from(postTargets)
-      .where(inArray(postTargets.postId, postIds))
-      .orderBy(asc(postTargets.createdAt), asc(postTargets.type), asc(postTargets.id)),
-    db
-      .select({ postId: postMedia.postId, position: postMedia.position, item: media })
-      .from(postMedia)
-      .innerJoin(media, eq(media.id, postMedia.mediaId))
-      .where(inArray(postMedia.postId, postIds))
-      .orderBy(asc(postMedia.position)),
-    // The latest snapshot of each target: metrics are cumulative counters.
-    db
-      .selectDistinctOn([metricSnapshots.postTargetId], {
-        targetId: metricSnapshots.postTargetId,
-        views: metricSnapshots.views,
-        likes: metricSnapshots.likes,
-        comments: metricSnapshots.comments,
-        shares: metricSnapshots.shares,
-      })
-      .from(metricSnapshots)
-      .innerJoin(postTargets, eq(postTargets.id, metricSnapshots.postTargetId))
-      .where(inArray(postTargets.postId, postIds))
-      .orderBy(metricSnapshots.postTargetId, desc(metricSnapshots.capturedAt)),
+    targetsOfPosts.execute({ ids: postIds }),
+    mediaOfPosts.execute({ ids: postIds }),
+    latestMetricsOfPosts.execute({ ids: postIds }),
   ]);
   return { targets, mediaRows, metrics: new Map(latest.map((row) => [row.targetId, row])) };
 }
@@ -160,31 +173,40 @@ const ORDER: Record<"date" | "views" | "likes" | "status", SQL[]> = {
   status: [asc(posts.status), desc(posts.createdAt)],
 };
 
-export async function listPosts(
-  userId: string,
-  query: { status?: PostStatus | "all"; page: number; limit: number; sort: keyof typeof ORDER },
-) {
-  const where =
-    query.status && query.status !== "all"
-      ? and(eq(posts.userId, userId), eq(posts.status, query.status))
-      : eq(posts.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(posts)
-      .where(where)
-      .orderBy(...ORDER[query.sort])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ value: sum(postCounts.count).mapWith(Number) })
-      .from(postCounts)
-      .where(
-        query.status && query.status !== "all"
-          ? and(eq(postCounts.userId, userId), eq(postCounts.status, query.status))
-          : eq(postCounts.userId, userId),
-      ),
-  ]);
+type ListSort = keyof typeof ORDER;
+
+/** One prepared statement per filter and sort (ten in all), made on first use. */
+const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+const countStatements = new Map<string, ReturnType<typeof prepareCount>>();
+
+function preparePage(byStatus: boolean, sort: ListSort) {
+  const owner = eq(posts.userId, sql.placeholder("userId"));
+  return db
+    .select()
+    .from(posts)
+    .where(byStatus ? and(owner, sql`${posts.status} = ${sql.placeholder("status")}`) : owner)
+    .orderBy(...ORDER[sort])
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(`posts_page_${byStatus ? "status" : "all"}_${sort}`);
+}
+
+function prepareCount(byStatus: boolean) {
+  const owner = eq(postCounts.userId, sql.placeholder("userId"));
+  return db
+    .select({ value: sum(postCounts.count).mapWith(Number) })
+    .from(postCounts)
+    .where(byStatus ? and(owner, sql`${postCounts.status} = ${sql.placeholder("status")}`) : owner)
+    .prepare(`posts_count_${byStatus ? "status" : "all"}`);
+}
+
+export async function listPosts(userId: string, query: { status?: PostStatus | "all"; page: number; limit: number; sort: ListSort }) {
+  const byStatus = Boolean(query.status && query.status !== "all");
+  const pageKey = `${byStatus}:${query.sort}`;
+  const page = pageStatements.get(pageKey) ?? pageStatements.set(pageKey, preparePage(byStatus, query.sort)).get(pageKey)!;
+  const count = countStatements.get(String(byStatus)) ?? countStatements.set(String(byStatus), prepareCount(byStatus)).get(String(byStatus))!;
+  const params = { userId, status: query.status, limit: query.limit, offset: (query.page - 1) * query.limit };
+  const [rows, [total]] = await Promise.all([page.execute(params), count.execute(params)]);
   const totalCount = total?.value ?? 0;
   return {
     posts: await toPostDtos(rows),

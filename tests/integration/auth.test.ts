@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { describe, expect, inject, it } from "vitest";
 import { users } from "@/db/schema";
 import { ApiClient, registeredClient, uniqueEmail } from "../fixtures/api-client";
@@ -168,6 +169,20 @@ describe("session endpoints", () => {
     expect((await client.get("/api/auth/me")).status).toBe(200);
 
     expect((await new ApiClient().post("/api/auth/refresh-token")).status).toBe(401);
+  });
+
+  it("reads the session from its cookie: a token sealed with our secret passes; an expired one, or one sealed with another secret, does not", async () => {
+    const { user } = await registeredClient();
+    const secret = inject("stack").env.AUTH_SECRET!;
+    const seal = (key: string, maxAge: number) =>
+      encode({ token: { sub: user.id, email: user.email, name: user.name }, secret: key, salt: SESSION_COOKIE, maxAge });
+    const me = async (token: string) =>
+      new ApiClient().request("GET", "/api/auth/me", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    const valid = await me(await seal(secret, 3600));
+    expect(valid.status).toBe(200);
+    expect((valid.body.user as { id: string }).id).toBe(user.id);
+    expect((await me(await seal(secret, -60))).status).toBe(401);
+    expect((await me(await seal("another secret entirely, of some length", 3600))).status).toBe(401);
   });
 
   it("refuses a forged session cookie", async () => {
