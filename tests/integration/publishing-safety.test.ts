@@ -311,3 +311,33 @@ describe("finding an X post that may have gone out", () => {
     expect(share.attempts).toBe(2);
   });
 });
+
+describe("GET /api/health", () => {
+  it("reports the database, Redis, a live worker, and how overdue the oldest due post is", async () => {
+    const { client, user } = await registeredClient();
+    const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
+    const page = account.pages[0]!;
+    // Ten minutes overdue, its page waiting out a rate limit for another hour.
+    const [row] = await testDb()
+      .insert(posts)
+      .values({ userId: user.id, content: label("Overdue"), status: "scheduled", scheduledAt: new Date(Date.now() - 10 * 60_000) })
+      .returning({ id: posts.id });
+    await testDb()
+      .insert(postTargets)
+      .values({ postId: row!.id, pageId: page.id, type: "post", platform: "facebook", pageName: page.name, attempts: 1, nextAttemptAt: new Date(Date.now() + 3_600_000) });
+
+    const response = await fetch(`${inject("stack").appUrl}/api/health`);
+    expect(response.status).toBe(200);
+    const health = (await response.json()) as {
+      status: string;
+      database: { ok: boolean };
+      redis: { ok: boolean };
+      worker: { ok: boolean; count: number };
+      oldestDuePost: { scheduledAt: string; overdueSeconds: number } | null;
+    };
+    expect(health).toMatchObject({ success: true, status: "ok", database: { ok: true }, redis: { ok: true }, worker: { ok: true } });
+    expect(health.worker.count).toBeGreaterThanOrEqual(1);
+    expect(health.oldestDuePost!.overdueSeconds).toBeGreaterThanOrEqual(600);
+    await client.delete(`/api/post/${row!.id}`);
+  });
+});
