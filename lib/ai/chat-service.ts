@@ -6,6 +6,7 @@ import { getPostOrThrow } from "@/lib/posts/queries";
 import { getChatOrThrow, promptHistory } from "./chat-queries";
 import { AiStreamCancelledError, answerOnce, openAiStream } from "./completion";
 import { toAiError } from "./errors";
+import { saveExchange } from "./exchange";
 import { offlineChatReply } from "./offline";
 import { CHAT_HISTORY_TURNS, MAX_ANSWER_TOKENS, chatMessages as chatPrompt, type PromptMessage } from "./prompts";
 import type { ChatReply, ChatStreamEvent, chatRequestSchema } from "./schemas";
@@ -77,26 +78,7 @@ export async function sendChatMessage(userId: string, input: ChatInput): Promise
   const reply = answer.text.trim();
   const chatId = await db.transaction(async (tx) => {
     const id = await ensureChat(tx, userId, prepared);
-    const now = Date.now();
-    await tx.insert(chatMessages).values([
-      { chatId: id, role: "user", content: input.message, tokensIn: answer.tokensIn, createdAt: new Date(now) },
-      { chatId: id, role: "assistant", content: reply, tokensOut: answer.tokensOut, createdAt: new Date(now + 1) },
-    ]);
-    await tx
-      .update(chats)
-      .set({ updatedAt: new Date(now + 1) })
-      .where(eq(chats.id, id));
-    await recordAiUsage(
-      userId,
-      {
-        operation: "chat",
-        model: answer.model,
-        tokensIn: answer.tokensIn,
-        tokensOut: answer.tokensOut,
-        offline: answer.offline,
-      },
-      tx,
-    );
+    await saveExchange(tx, userId, id, { question: input.message, reply, answer, operation: "chat" });
     return id;
   });
   return { response: reply, reply, chatId, offline: answer.offline };

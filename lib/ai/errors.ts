@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { ApiError } from "@/lib/api/errors";
-import { AI_MESSAGES, type AiErrorCode } from "./schemas";
+import { AI_ERROR_MESSAGES, type AiErrorCode } from "./schemas";
 
 /**
  * Provider failures → our error shape with the contract's friendly messages and codes. Everything
@@ -16,17 +16,8 @@ const STATUS: Record<AiErrorCode, number> = {
   ai_error: 502,
 };
 
-const MESSAGE: Record<AiErrorCode, string> = {
-  ai_rate_limited: AI_MESSAGES.rateLimited,
-  ai_quota_exceeded: AI_MESSAGES.quotaExceeded,
-  ai_context_too_long: AI_MESSAGES.contextTooLong,
-  ai_timeout: AI_MESSAGES.timeout,
-  ai_unavailable: AI_MESSAGES.network,
-  ai_error: AI_MESSAGES.generic,
-};
-
 export function aiError(code: AiErrorCode, headers: Record<string, string> = {}): ApiError {
-  return new ApiError(STATUS[code], code, MESSAGE[code], headers);
+  return new ApiError(STATUS[code], code, AI_ERROR_MESSAGES[code], headers);
 }
 
 /** A streamed answer that stopped arriving for longer than the timeout. */

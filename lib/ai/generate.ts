@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db";
-import { chatMessages, chats } from "@/db/schema";
+import { chats } from "@/db/schema";
 import { getChatOrThrow } from "./chat-queries";
 import { answerOnce } from "./completion";
 import { fitToPlatform } from "./fit-text";
@@ -9,7 +8,8 @@ import { offlineGeneratePost } from "./offline";
 import { MAX_ANSWER_TOKENS, cleanAnswer, generatorMessages } from "./prompts";
 import type { GeneratePostResponse, generatePostSchema } from "./schemas";
 import { chatTitle, generatorRequestText } from "./titles";
-import { assertAiAllowance, recordAiUsage } from "./usage";
+import { saveExchange } from "./exchange";
+import { assertAiAllowance } from "./usage";
 
 /**
  * The AI Post Generator: five answers → one post that fits the chosen platform. Each generation is
@@ -39,32 +39,12 @@ export async function generatePost(
           .values({ userId, title: chatTitle(answers.topic), context: "content_creation" })
           .returning({ id: chats.id })
       )[0]!.id;
-    const now = Date.now();
-    await tx.insert(chatMessages).values([
-      {
-        chatId: id,
-        role: "user",
-        content: generatorRequestText(answers, platform),
-        tokensIn: answer.tokensIn,
-        createdAt: new Date(now),
-      },
-      { chatId: id, role: "assistant", content, tokensOut: answer.tokensOut, createdAt: new Date(now + 1) },
-    ]);
-    await tx
-      .update(chats)
-      .set({ updatedAt: new Date(now + 1) })
-      .where(eq(chats.id, id));
-    await recordAiUsage(
-      userId,
-      {
-        operation: "generate_post",
-        model: answer.model,
-        tokensIn: answer.tokensIn,
-        tokensOut: answer.tokensOut,
-        offline: answer.offline,
-      },
-      tx,
-    );
+    await saveExchange(tx, userId, id, {
+      question: generatorRequestText(answers, platform),
+      reply: content,
+      answer,
+      operation: "generate_post",
+    });
     return id;
   });
   return { content, chatId, offline: answer.offline };

@@ -42,6 +42,16 @@ export const aiErrorCodes = [
 ] as const;
 export type AiErrorCode = (typeof aiErrorCodes)[number];
 
+/** What the user reads for each code, on the server's answers and in the browser alike. */
+export const AI_ERROR_MESSAGES: Record<AiErrorCode, string> = {
+  ai_rate_limited: AI_MESSAGES.rateLimited,
+  ai_quota_exceeded: AI_MESSAGES.quotaExceeded,
+  ai_context_too_long: AI_MESSAGES.contextTooLong,
+  ai_timeout: AI_MESSAGES.timeout,
+  ai_unavailable: AI_MESSAGES.network,
+  ai_error: AI_MESSAGES.generic,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Chat
 

@@ -1,12 +1,12 @@
-import { and, count, eq, gte } from "drizzle-orm";
-import { db } from "@/db";
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { db, type Transaction } from "@/db";
 import { posts, socialAccounts, subscriptions } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { tiers, type TierName } from "./tiers";
 
 /** The user's current tier; a user without a subscription row is on the free tier. */
-export async function getUserTier(userId: string): Promise<TierName> {
-  const [row] = await db.select({ tier: subscriptions.tier, status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, userId));
+export async function getUserTier(userId: string, executor: Transaction | typeof db = db): Promise<TierName> {
+  const [row] = await executor.select({ tier: subscriptions.tier, status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, userId));
   return row && row.status !== "cancelled" ? row.tier : "free";
 }
 
@@ -30,11 +30,14 @@ function startOfMonthUtc(now = new Date()): Date {
 }
 
 /** Whether the plan allows another post this month (spec: check-limit?operation=createPost). */
-export async function checkCreatePost(userId: string): Promise<{ allowed: boolean; reason: string | null }> {
-  const tier = tiers[await getUserTier(userId)];
+export async function checkCreatePost(
+  userId: string,
+  executor: Transaction | typeof db = db,
+): Promise<{ allowed: boolean; reason: string | null }> {
+  const tier = tiers[await getUserTier(userId, executor)];
   const max = tier.limits.postsPerMonth;
   if (max === -1) return { allowed: true, reason: null };
-  const [row] = await db
+  const [row] = await executor
     .select({ total: count() })
     .from(posts)
     .where(and(eq(posts.userId, userId), gte(posts.createdAt, startOfMonthUtc())));
@@ -44,7 +47,12 @@ export async function checkCreatePost(userId: string): Promise<{ allowed: boolea
     : { allowed: false, reason: `You have created ${used} of ${max} posts allowed this month on the ${tier.name} plan.` };
 }
 
-export async function assertCanCreatePost(userId: string): Promise<void> {
-  const { allowed } = await checkCreatePost(userId);
+/**
+ * Inside the transaction that inserts the post: the user's post creations take turns (a transaction
+ * lock per user), so two saved at the same moment cannot both take the plan's last post.
+ */
+export async function assertCanCreatePost(userId: string, tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`post-limit:${userId}`}))`);
+  const { allowed } = await checkCreatePost(userId, tx);
   if (!allowed) throw new ApiError(403, "post_limit_reached", "Post limit reached for your plan. Please upgrade or delete old posts.");
 }

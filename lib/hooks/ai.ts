@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { http, HttpError, type HttpClient } from "@/lib/api/http";
 import {
+  AI_ERROR_MESSAGES,
   AI_MESSAGES,
   DEFAULT_CHAT_TITLE,
   TEMPORARY_CHAT_PREFIX,
@@ -31,15 +32,7 @@ export const aiKeys = {
 
 // ---- Friendly messages -----------------------------------------------------------------------
 
-const CODE_MESSAGES: Record<string, string> = {
-  ai_rate_limited: AI_MESSAGES.rateLimited,
-  ai_quota_exceeded: AI_MESSAGES.quotaExceeded,
-  ai_context_too_long: AI_MESSAGES.contextTooLong,
-  ai_timeout: AI_MESSAGES.timeout,
-  ai_unavailable: AI_MESSAGES.network,
-  ai_error: AI_MESSAGES.generic,
-  network_error: AI_MESSAGES.network,
-};
+const CODE_MESSAGES: Record<string, string> = { ...AI_ERROR_MESSAGES, network_error: AI_MESSAGES.network };
 
 const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 

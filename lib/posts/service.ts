@@ -73,8 +73,8 @@ async function replaceMedia(tx: Transaction, postId: string, items: { id: string
 
 export async function createPost(userId: string, input: CreatePostInput): Promise<PostDto> {
   requirePagesAndContent(input.content, input.pages.length);
-  await assertCanCreatePost(userId);
   const postId = await db.transaction(async (tx) => {
+    await assertCanCreatePost(userId, tx);
     const pages = await resolvePages(tx, userId, input.pages);
     const items = await resolveMedia(tx, userId, input.media);
     const chatId = await resolveChat(tx, userId, input.chatHistoryId);

@@ -88,6 +88,16 @@ describe("POST /api/social/posts — the save rules", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(MESSAGES.limitReached);
   });
+
+  it("saves arriving at the same moment cannot go past the limit together", async () => {
+    const { client, pages, user } = await userWithPages();
+    for (let index = 0; index < 28; index += 1) await createDraft(client, [pages[0]!], `Post ${index}`);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => client.post("/api/social/posts", { pages: [entry(pages[0]!)], content: `Race ${index}` })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 403, 403, 403, 403]);
+    expect(await testDb().select().from(posts).where(eq(posts.userId, user.id))).toHaveLength(30);
+  });
 });
 
 describe("PUT /api/post/{id}", () => {
