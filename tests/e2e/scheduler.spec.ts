@@ -219,3 +219,51 @@ test("Schedule in the editor: the modal refuses a past time, then schedules for 
   if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole("button", { name: "Next month" }).click();
   await expect(page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first()).toBeVisible();
 });
+
+test("the calendar: stat cards, three posts a day then '+N more', and deleting a published post from Post Details", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerThroughForm(page);
+  const { ourPages } = await connectFacebookPages(page);
+  const tomorrow = localDay(new Date(Date.now() + 24 * 3_600_000).toISOString());
+  const [year, month, day] = tomorrow.split("-").map(Number) as [number, number, number];
+  const label = `Busy day ${numericId()}`;
+  for (const hour of [9, 11, 13, 15]) await scheduledDraft(page, [ourPages[0]!.id], `${label} ${hour}h`, newYorkTime(year, month - 1, day, hour));
+  // One published today: Publish Now answers once the page is out.
+  const created = await page.request.post("/api/social/posts", {
+    data: { pages: [{ type: "post", pageId: ourPages[1]!.id, platform: "facebook" }], content: `${label} out now` },
+  });
+  const { post: publishedPost } = (await created.json()) as { post: { id: string } };
+  const published = await page.request.post(`/api/post/${publishedPost.id}/publish`, { data: {} });
+  expect(((await published.json()) as { post: { status: string } }).post.status).toBe("published");
+
+  await page.goto("/schedule");
+  const card = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(card("Scheduled Posts")).toContainText("4");
+  await expect(card("Scheduled Posts")).toContainText("Ready to publish");
+  await expect(card("Published Today")).toContainText("1");
+  await expect(card("Total Posts")).toContainText("5");
+  await expect(card("Engagement")).toContainText("--");
+
+  if (tomorrow.slice(0, 7) !== localDay(new Date().toISOString()).slice(0, 7))
+    await page.getByRole("button", { name: "Next month" }).click();
+  const cell = page.getByRole("gridcell", { name: cellName(newYorkTime(year, month - 1, day, 12)) });
+  await expect(cell.getByRole("button", { name: new RegExp(`^${label} \\d+h, scheduled`) })).toHaveCount(3);
+  await expect(cell.getByText("4 scheduled")).toBeAttached();
+  await cell.getByRole("button", { name: "+1 more" }).click();
+  // The side list shows the whole day.
+  await expect(page.getByRole("button", { name: new RegExp(`${label} 15h`) }).last()).toBeVisible();
+
+  // The published post: Post Details, then delete with the inline confirmation.
+  await page.getByRole("button", { name: "Today" }).click();
+  await page.getByRole("button", { name: new RegExp(`^${label} out now, published`) }).click();
+  const details = page.getByRole("dialog", { name: "Post Details" });
+  await expect(details.getByText("Published on")).toBeVisible();
+  await details.getByRole("button", { name: "Delete Post" }).click();
+  await expect(details.getByText("Are you sure you want to delete this post? This action cannot be undone.")).toBeVisible();
+  await details.getByRole("button", { name: "Yes, Delete Permanently" }).click();
+  await expect(details).toBeHidden();
+  expect((await page.request.get(`/api/post/${publishedPost.id}`)).status()).toBe(404);
+  await expect(card("Total Posts")).toContainText("4");
+});
