@@ -138,9 +138,9 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
   };
 
   async function* events(): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    yield { type: "chat", chatId, offline: stream.offline };
     let reply = "";
     try {
+      yield { type: "chat", chatId, offline: stream.offline };
       for await (const piece of stream.pieces) {
         reply += piece;
         yield { type: "token", text: piece };

@@ -1,3 +1,4 @@
+import twitterText from "twitter-text";
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
 import {
@@ -107,9 +108,32 @@ function sentTextOf(tweet: Record<string, unknown>): string {
   return text;
 }
 
+/** X's v2 API returns text with &, < and > HTML-escaped. */
+const unescapeHtml = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
 function isSameTweet(tweet: Record<string, unknown>, sent: string): boolean {
   if (typeof tweet.text !== "string") return false;
-  return tweet.text === sent || withoutMediaLinks(tweet.text) === sent || sentTextOf(tweet) === sent;
+  const candidates = [tweet.text, withoutMediaLinks(tweet.text), sentTextOf(tweet)];
+  return candidates.some((candidate) => candidate === sent || unescapeHtml(candidate) === sent);
+}
+
+/**
+ * The text with each link replaced by one mark: X may show a link otherwise than it was typed
+ * (`example.com` comes back as `http://example.com`), so a second, looser match ignores what the
+ * links say and compares the words around them.
+ */
+function linkShape(text: string): string {
+  let shape = "";
+  let rest = 0;
+  for (const { indices } of twitterText.extractUrlsWithIndices(text)) {
+    shape += `${text.slice(rest, indices[0])}\u0001`;
+    rest = indices[1];
+  }
+  return shape + text.slice(rest);
+}
+
+function hasSameShape(tweet: Record<string, unknown>, sent: string): boolean {
+  return typeof tweet.text === "string" && linkShape(unescapeHtml(withoutMediaLinks(tweet.text))) === linkShape(sent);
 }
 
 const MAX_IMAGES = 4;
@@ -302,13 +326,13 @@ export const twitter: SocialPlatformModule = {
       { headers: { Authorization: `Bearer ${accessToken}` } },
     );
     if (response.status !== 200) throw twitterError(response);
-    for (const item of Array.isArray(asRecord(response.body).data) ? (asRecord(response.body).data as unknown[]) : []) {
-      const tweet = asRecord(item);
-      const id = asString(tweet.id);
-      const created = Date.parse(asString(tweet.created_at) ?? "");
-      if (id && isSameTweet(tweet, text) && !(created < since.getTime() - 60_000)) return { platformPostId: id, url: postUrl(handle, id) };
-    }
-    return null;
+    const recent = (Array.isArray(asRecord(response.body).data) ? (asRecord(response.body).data as unknown[]) : [])
+      .map(asRecord)
+      .filter((tweet) => asString(tweet.id) && !(Date.parse(asString(tweet.created_at) ?? "") < since.getTime() - 60_000));
+    // The exact text first; only then the same words with links shown differently.
+    const found = recent.find((tweet) => isSameTweet(tweet, text)) ?? recent.find((tweet) => hasSameShape(tweet, text));
+    const id = found ? asString(found.id) : undefined;
+    return id ? { platformPostId: id, url: postUrl(handle, id) } : null;
   },
 
   async refreshTokens({ refreshToken }) {

@@ -32,8 +32,9 @@ async function resolvePages(tx: Transaction, userId: string, choices: PageChoice
 
 /**
  * Makes the post's pages the chosen ones without forgetting what went out: a page that stays keeps
- * its row (its platform post id, or the text a doubtful attempt sent), and a page already published
- * stays even when unchosen, so it is never sent again and its history remains.
+ * its row (its platform post id, or the text a doubtful attempt sent, so it is looked up before
+ * anything is sent again), and a page already published stays even when unchosen, so it is never
+ * sent again and its history remains.
  */
 async function replaceTargets(tx: Transaction, postId: string, pages: Awaited<ReturnType<typeof resolvePages>>) {
   const key = (target: { type: string; pageId: string | null }) => `${target.type}:${target.pageId}`;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { posts, postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -13,6 +14,8 @@ import { env } from "@/lib/env";
 /** A target still 'publishing' after this long belongs to a worker that died. */
 export const STALE_PUBLISHING_MS = env.PUBLISH_STALE_SECONDS * 1000;
 export const UNCERTAIN = "uncertain";
+/** Error codes of pages whose last attempt may be on the platform: never sent again without a lookup. */
+export const IN_DOUBT: string[] = [UNCERTAIN, "transient"];
 const RENEW_EVERY_MS = STALE_PUBLISHING_MS / 4;
 
 /** Another worker took the target over (ours looked dead): stop without touching it. */
@@ -49,16 +52,30 @@ export async function claim(targetId: string, post: Post): Promise<PostTarget | 
   return row ?? null;
 }
 
-/** Writes the outcome of a target this worker holds. */
-export async function finish(targetId: string, values: Partial<typeof postTargets.$inferInsert>): Promise<void> {
-  await db.update(postTargets).set(values).where(and(eq(postTargets.id, targetId), eq(postTargets.status, "publishing")));
+type TargetValues = PgUpdateSetSource<typeof postTargets>;
+
+/** Writes the outcome of a target just claimed (and not held on a timer): only while the claim is this one. */
+export async function finish(target: PostTarget, values: TargetValues): Promise<void> {
+  const claimedAt = target.publishingStartedAt;
+  await db
+    .update(postTargets)
+    .set(values)
+    .where(
+      and(
+        eq(postTargets.id, target.id),
+        eq(postTargets.status, "publishing"),
+        claimedAt ? eq(postTargets.publishingStartedAt, claimedAt) : undefined,
+      ),
+    );
 }
 
 export interface HeldClaim {
-  /** Throws ClaimLost when another worker has taken the target over. */
+  /** Throws ClaimLost when another worker has taken the target over, or the claim could not be kept fresh. */
   assertHeld(): Promise<void>;
   /** Records the exact text about to be sent, while the claim is still ours. */
   recordSending(text: string): Promise<void>;
+  /** Writes the outcome, only while the claim is still ours (false when it was taken over). */
+  finish(values: TargetValues): Promise<boolean>;
   release(): void;
 }
 
@@ -92,8 +109,17 @@ export function holdClaim(target: PostTarget): HeldClaim {
   return {
     async assertHeld() {
       await serial(async () => undefined);
-      if (lost) throw new ClaimLost();
+      // Renewals failing (the database away) must not let a claim that looks stale to others pass.
+      if (!lost && Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) await renew();
+      if (lost || Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) throw new ClaimLost();
     },
+    finish: (values) =>
+      serial(async () => {
+        if (lost) return false;
+        const [row] = await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id });
+        lost = true;
+        return row !== undefined;
+      }),
     recordSending: (text) =>
       serial(async () => {
         if (lost) throw new ClaimLost();

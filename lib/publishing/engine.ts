@@ -63,7 +63,7 @@ export async function runPublishJob(postId: string, scheduleVersion: number, now
       if (!claimed) continue;
       // A share that may already be out is still looked up; one never sent is simply not sent.
       if (nothingToShare && claimed.errorCode !== UNCERTAIN)
-        await finish(claimed.id, { status: "failed", errorCode: "nothing_to_share", errorMessage: NOTHING_TO_SHARE, nextAttemptAt: null });
+        await finish(claimed, { status: "failed", errorCode: "nothing_to_share", errorMessage: NOTHING_TO_SHARE, nextAttemptAt: null });
       else await publishTarget(post, claimed, []);
     }
   }
@@ -89,19 +89,16 @@ function requestGate(held: HeldClaim, scope: RateScope): PublishInput["beforeReq
 }
 
 /** Not allowed yet: pending again until then, and this attempt does not count. Uncertainty is kept. */
-async function defer(target: PostTarget, platform: ConnectablePlatform, retryAt: Date): Promise<void> {
+async function defer(held: HeldClaim, target: PostTarget, platform: ConnectablePlatform, retryAt: Date): Promise<void> {
   // A little spread, so the targets waiting on one account do not all wake at the same instant.
   const spreadMs = Math.random() * Math.min(1000, Math.max(0, retryAt.getTime() - Date.now()) / 10);
-  await db
-    .update(postTargets)
-    .set({
-      status: "pending",
-      attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
-      errorCode: target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
-      errorMessage: publishFailureMessage("rate_limited", platform),
-      nextAttemptAt: new Date(retryAt.getTime() + spreadMs),
-    })
-    .where(and(eq(postTargets.id, target.id), eq(postTargets.status, "publishing")));
+  await held.finish({
+    status: "pending",
+    attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
+    errorCode: target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
+    errorMessage: publishFailureMessage("rate_limited", platform),
+    nextAttemptAt: new Date(retryAt.getTime() + spreadMs),
+  });
 }
 
 async function publishTarget(post: Post, target: PostTarget, media: PublishMedia[]): Promise<void> {
@@ -113,6 +110,15 @@ async function publishTarget(post: Post, target: PostTarget, media: PublishMedia
   }
 }
 
+const publishedValues = (found: { platformPostId: string; url: string | null }) => ({
+  status: "published" as const,
+  platformPostId: found.platformPostId,
+  platformPostUrl: found.url,
+  publishedAt: new Date(),
+  errorCode: null,
+  errorMessage: null,
+});
+
 async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia[], held: HeldClaim): Promise<void> {
   const [row] = target.pageId
     ? await db
@@ -122,15 +128,19 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
         .where(eq(socialPages.id, target.pageId))
     : [];
   if (!row) {
-    await finish(target.id, { status: "failed", errorCode: "account_disconnected", errorMessage: "The account for this page was disconnected. Reconnect it and reschedule." });
+    await held.finish({ status: "failed", errorCode: "account_disconnected", errorMessage: "The account for this page was disconnected. Reconnect it and reschedule." });
     return;
   }
   const platform = row.account.platform as ConnectablePlatform;
   const client = platformModule(platform);
   const scope: RateScope = { platform, account: row.page.pageId };
+  // Set once the request may have reached the platform: from then on nothing counts as "not sent".
+  let sending = false;
+  let published: { platformPostId: string; url: string | null } | null = null;
   try {
     const text = await textForTarget(post, target, platform);
-    const input = (accessToken: string): PublishInput => ({
+    let accessToken = await freshAccessToken(row.account);
+    const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
       accessToken,
       pageId: row.page.pageId,
       pageAccessToken: pageToken(row.page),
@@ -138,33 +148,49 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       text,
       media,
       beforeRequest: requestGate(held, scope),
+      ...overrides,
     });
-    let accessToken = await freshAccessToken(row.account);
+    // X and LinkedIn can refuse an access token that still had time left (revoked, rotated
+    // elsewhere): it is renewed once and the call tried again; only a refused renewal marks the
+    // account expired.
+    const withRenewal = async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        if (!mayRenewAfterRefusal(error, row.account)) throw error;
+        accessToken = await renewedAccessToken(row.account.id);
+        return call();
+      }
+    };
     if (target.errorCode === UNCERTAIN) {
       // Looked up by what the earlier attempt really sent, from when it sent it: the post may have
       // been edited or rescheduled since.
       const since = target.sentAt ?? post.scheduledAt ?? post.updatedAt;
-      const found = await client.findRecentPost({ ...input(accessToken), text: target.sentText ?? text }, since);
+      const found = await withRenewal(() => client.findRecentPost(input({ text: target.sentText ?? text }), since));
       if (found) {
-        await finish(target.id, { status: "published", platformPostId: found.platformPostId, platformPostUrl: found.url, publishedAt: new Date(), errorCode: null, errorMessage: null });
+        await held.finish(publishedValues(found));
         return;
       }
     }
     await held.recordSending(text);
-    let published;
-    try {
-      published = await client.publish(input(accessToken));
-    } catch (error) {
-      if (!mayRenewAfterRefusal(error, row.account)) throw error;
-      // X and LinkedIn can refuse an access token that still had time left (revoked, rotated
-      // elsewhere): renew it once and try again; only a refused renewal marks the account expired.
-      accessToken = await renewedAccessToken(row.account.id);
-      published = await client.publish(input(accessToken));
-    }
-    await finish(target.id, { status: "published", platformPostId: published.platformPostId, platformPostUrl: published.url, publishedAt: new Date(), errorCode: null, errorMessage: null });
+    sending = true;
+    published = await withRenewal(() => client.publish(input()));
+    await held.finish(publishedValues(published));
   } catch (error) {
-    if (error instanceof RateLimitDeferral) await defer(target, platform, error.retryAt);
-    else if (!(error instanceof ClaimLost)) await recordFailure(target, platform, error, row.account.id, row.page.id, scope);
+    if (error instanceof ClaimLost) return;
+    if (published) {
+      // It is on the platform; only our record failed. Left 'publishing', the page goes stale and is
+      // taken over as uncertain: the lookup then finds and records it.
+      console.error(`[publish] target ${target.id} was published but could not be recorded`, error);
+      return;
+    }
+    if (error instanceof RateLimitDeferral) await defer(held, target, platform, error.retryAt);
+    else {
+      // Something of ours failed while the request may have been on its way: treat it as a timeout.
+      const failure = sending && !isPlatformError(error) ? new PlatformError("transient", "Unexpected error while sending") : error;
+      if (failure !== error) console.error(`[publish] target ${target.id}: unexpected error while sending`, error);
+      await recordFailure(held, target, platform, failure, row.account.id, row.page.id, scope);
+    }
   }
 }
 
@@ -179,7 +205,15 @@ async function renewedAccessToken(accountId: string): Promise<string> {
   return freshAccessToken(account);
 }
 
-async function recordFailure(target: PostTarget, platform: ConnectablePlatform, error: unknown, accountId: string, pageId: string, scope: RateScope) {
+async function recordFailure(
+  held: HeldClaim,
+  target: PostTarget,
+  platform: ConnectablePlatform,
+  error: unknown,
+  accountId: string,
+  pageId: string,
+  scope: RateScope,
+) {
   const kind = isPlatformError(error) ? (error.message === "too_long" ? "too_long" : error.kind) : "unexpected";
   const detail = isPlatformError(error) && kind === "invalid_media" ? error.message : undefined;
   if (kind === "expired_token") {
@@ -194,7 +228,7 @@ async function recordFailure(target: PostTarget, platform: ConnectablePlatform, 
     await holdRate(scope, resetAt).catch((holdError: unknown) => console.error("[publish] could not store a rate-limit hold", holdError));
   }
   if (retryable && target.attempts < MAX_ATTEMPTS) {
-    await finish(target.id, {
+    await held.finish({
       status: "pending",
       // A timeout or 5xx may hide an accepted post: the next attempt looks first (and a 429 does not clear that doubt).
       errorCode: kind === "transient" || target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
@@ -204,7 +238,7 @@ async function recordFailure(target: PostTarget, platform: ConnectablePlatform, 
     return;
   }
   if (!isPlatformError(error)) console.error(`[publish] target ${target.id} failed unexpectedly`, error);
-  await finish(target.id, { status: "failed", errorCode: kind, errorMessage: publishFailureMessage(kind, platform, detail), nextAttemptAt: null });
+  await held.finish({ status: "failed", errorCode: kind, errorMessage: publishFailureMessage(kind, platform, detail), nextAttemptAt: null });
 }
 
 /** Derives the post's status from its targets; returns when to run again if any are still due. */
@@ -213,12 +247,15 @@ async function settle(post: Post): Promise<JobOutcome> {
   const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
   const sameSchedule = and(eq(posts.id, post.id), eq(posts.status, "scheduled"), eq(posts.scheduleVersion, post.scheduleVersion));
   if (open.length > 0) {
+    // Shares wait for the originals: while any original is open, only the originals say when to look again.
+    const openOriginals = open.filter((target) => target.type === "post");
+    const due = openOriginals.length > 0 ? openOriginals : open;
     // A page another worker holds is looked at again when its claim would go stale (if that worker died).
     const nextLook = (target: PostTarget) =>
       target.status === "publishing"
         ? (target.publishingStartedAt?.getTime() ?? Date.now()) + STALE_PUBLISHING_MS + 250
         : (target.nextAttemptAt?.getTime() ?? Date.now() + STALE_PUBLISHING_MS);
-    const next = open.map(nextLook).sort((a, b) => a - b)[0]!;
+    const next = due.map(nextLook).sort((a, b) => a - b)[0]!;
     return { retryAt: new Date(Math.max(next, Date.now() + 100)) };
   }
   const failed = targets.filter((target) => target.status === "failed");

@@ -4,6 +4,7 @@ import { posts, postTargets } from "@/db/schema";
 import { env } from "@/lib/env";
 import { enqueuePublishMany, parsePublishJobId, publishJobId, publishQueue } from "@/lib/queue/publish-queue";
 import { redis } from "@/lib/redis";
+import { UNCERTAIN } from "./claim";
 
 /**
  * The database is the source of truth; the queue is rebuilt from it. Every scheduled post due
@@ -46,9 +47,10 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
       and(
         eq(posts.status, "scheduled"),
         lt(posts.scheduledAt, latest),
-        // Only posts that never started: one whose pages are under way (waiting out a rate limit,
-        // retrying, or being published right now) goes on to its outcome.
-        sql`not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and (${postTargets.status} <> 'pending' or ${postTargets.attempts} > 0 or ${postTargets.nextAttemptAt} is not null))`,
+        // Only posts whose open pages never started: one with a page under way (being published,
+        // waiting out a rate limit, retrying, or in doubt about an earlier attempt) goes on to its
+        // outcome. Pages already published or failed (a rescheduled post) do not count.
+        sql`not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and (${postTargets.status} = 'publishing' or (${postTargets.status} = 'pending' and (${postTargets.attempts} > 0 or ${postTargets.nextAttemptAt} is not null or ${postTargets.errorCode} = ${UNCERTAIN}))))`,
       ),
     )
     .returning({ id: posts.id });

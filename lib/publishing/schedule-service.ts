@@ -5,7 +5,7 @@ import { badRequest, conflict } from "@/lib/api/errors";
 import { getPostOrThrow } from "@/lib/posts/queries";
 import { MESSAGES, type PostDto } from "@/lib/posts/schemas";
 import { enqueuePublish } from "@/lib/queue/publish-queue";
-import { UNCERTAIN } from "./claim";
+import { IN_DOUBT, UNCERTAIN } from "./claim";
 
 /**
  * Scheduling, rescheduling and publishing now. Each change bumps the post's schedule version and
@@ -70,7 +70,7 @@ async function setSchedule(postId: string, runAt: Date): Promise<void> {
         nextAttemptAt: null,
         // A page whose last attempt may have reached the platform (a timeout, a 5xx) stays
         // uncertain: the next attempt looks for what that one sent before sending anything.
-        errorCode: sql`case when ${postTargets.errorCode} in (${UNCERTAIN}, 'transient') then ${UNCERTAIN} end`,
+        errorCode: sql`case when ${postTargets.errorCode} in (${sql.join(IN_DOUBT.map((code) => sql`${code}`), sql`, `)}) then ${UNCERTAIN} end`,
         errorMessage: null,
       })
       .where(and(eq(postTargets.postId, postId), inArray(postTargets.status, ["pending", "failed"])));

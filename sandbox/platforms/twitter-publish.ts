@@ -160,8 +160,9 @@ async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
 const tco = (seed: string) => `https://t.co/${createHash("sha256").update(seed).digest("base64url").slice(0, 10)}`;
 
 /**
- * A tweet as X hands it back: every link in the text rewritten to a t.co link, and a t.co link to the
- * media appended; `entities.urls` (only when asked for) maps each t.co link back to what was posted.
+ * A tweet as X hands it back: every link in the text rewritten to a t.co link, &, < and > escaped, and
+ * a t.co link to the media appended; `entities.urls` (only when asked for) maps each t.co link back to
+ * the link (with a scheme added when it was typed without one).
  */
 function asReadBack(tweet: { id: string; text: string; mediaIds: string[] }, withEntities: boolean) {
   const urls: { start: number; end: number; url: string; expanded_url: string; display_url: string }[] = [];
@@ -171,11 +172,15 @@ function asReadBack(tweet: { id: string; text: string; mediaIds: string[] }, wit
     const [start, end] = entity.indices;
     text += tweet.text.slice(rest, start);
     const url = tco(entity.url);
-    urls.push({ start: text.length, end: text.length + url.length, url, expanded_url: entity.url, display_url: entity.url.replace(/^https?:\/\//, "").slice(0, 26) });
+    // As on X: a link typed without a scheme comes back with one.
+    const expanded = /^https?:\/\//i.test(entity.url) ? entity.url : `http://${entity.url}`;
+    urls.push({ start: text.length, end: text.length + url.length, url, expanded_url: expanded, display_url: entity.url.replace(/^https?:\/\//, "").slice(0, 26) });
     text += url;
     rest = end;
   }
   text += tweet.text.slice(rest);
+  // X's v2 API HTML-escapes &, < and > in the text it returns.
+  text = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   if (tweet.mediaIds.length > 0) {
     const url = tco(`media:${tweet.id}`);
     text = `${text} ${url}`;

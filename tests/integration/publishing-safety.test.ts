@@ -312,6 +312,21 @@ describe("finding an X post that may have gone out", () => {
   });
 });
 
+describe("finding an X post whose text X shows otherwise", () => {
+  it("a post with a bare link, & and <…> is found although X escapes the text and adds a scheme to the link", async () => {
+    const { client } = await registeredClient();
+    const { xUserId, account: x } = await connectX(client);
+    await sandbox().publishFaults({ platform: "twitter", kind: "timeout", delayMs: 200, times: 1, afterAccept: true, target: xUserId });
+    const post = await draft(client, [{ type: "post", page: x.pages[0]!, platform: "twitter" }], `Bread & <rolls> at example.com ${uid()}`);
+    await client.post(`/api/post/${post.id}/publish`, {});
+
+    expect((await settled(client, post.id)).status).toBe("published");
+    expect(await sandbox().publishedPosts({ platform: "twitter", target: xUserId })).toHaveLength(1);
+    const [target] = await targetsOf(post.id);
+    expect(target!.attempts).toBe(2);
+  });
+});
+
 describe("GET /api/health", () => {
   it("reports the database, Redis, a live worker, and how overdue the oldest due post is", async () => {
     const { client, user } = await registeredClient();
