@@ -1,14 +1,15 @@
 /**
- * bench/publish-lag: 10,000 posts (one Facebook Page each, over 200 Pages of 20 users) due at the
- * same instant, published by real worker processes against the platform sandbox: first 1 worker,
+ * bench/publish-lag: 10,000 posts (one Facebook Page each, over 200 Pages of 20 users) due in the
+ * same minute, published by real worker processes against the platform sandbox: first 1 worker,
  * then 3. Prints throughput (targets/s) and the lag from scheduledAt to the platform call as the
  * sandbox recorded it (p50, p99, max), and checks every target went out exactly once. Its own
  * database, Redis prefix and sandbox; no app build needed. Target: p99 under 2 s with 3 workers.
  *
- *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 0] [--lead 15]
+ *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 60] [--lead 15]
  *
- * --spread S spreads the posts evenly over S seconds instead of one instant (a minute's worth of
- * posts: --spread 60); --lead is how far ahead of the due time the posts are seeded and queued.
+ * --spread S spreads the due times evenly over S seconds (default 60: "due in the same minute");
+ * --spread 0 makes every post due at the same instant, the worst case. --lead is how far ahead of the
+ * first due time the posts are seeded and queued.
  */
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -27,7 +28,7 @@ const { values } = parseArgs({
     posts: { type: "string", default: "10000" },
     pages: { type: "string", default: "200" },
     workers: { type: "string", default: "1,3" },
-    spread: { type: "string", default: "0" },
+    spread: { type: "string", default: "60" },
     lead: { type: "string", default: "15" },
   },
 });
