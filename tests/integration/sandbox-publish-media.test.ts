@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { sandboxControl } from "../../sandbox/testing";
 import { facebookPageTokens, linkedInToken, xToken } from "../../sandbox/testing-tokens";
+import { call } from "../fixtures/fetch-json";
 
 /** The sandbox's video and chunked uploads (Facebook videos, X INIT/APPEND/FINALIZE/STATUS, LinkedIn Videos API) and its call log. */
 
@@ -27,17 +28,6 @@ beforeEach(async () => {
   await control.defineFacebookUser(ada);
 });
 
-async function call(url: string, init: RequestInit = {}) {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // empty answers (APPEND, PUT)
-  }
-  return { status: response.status, headers: response.headers, body: body as Record<string, unknown> };
-}
 
 const multipart = (fields: Record<string, string | Blob>) => {
   const form = new FormData();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { sandboxControl } from "../../sandbox/testing";
 import { facebookPageTokens, linkedInToken, xToken } from "../../sandbox/testing-tokens";
+import { call } from "../fixtures/fetch-json";
 
 /** Publishing on the sandbox's Facebook Pages, X and LinkedIn, as lib/platforms/* publishes for real. */
 
@@ -30,17 +31,6 @@ beforeEach(async () => {
   await control.defineFacebookUser(ada);
 });
 
-async function call(url: string, init: RequestInit = {}) {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // plain text (gateway timeouts, empty 201s)
-  }
-  return { status: response.status, headers: response.headers, body: body as Record<string, never> };
-}
 
 const feedPost = (pageId: string, token: string, fields: Record<string, string>) =>
   call(`${graph}/${pageId}/feed`, { method: "POST", body: new URLSearchParams({ ...fields, access_token: token }) });
