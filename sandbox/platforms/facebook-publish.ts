@@ -121,12 +121,21 @@ function attachedMedia(fields: RequestFields): string[] | null {
   return ids.every((id) => typeof id === "string" || typeof id === "number") ? ids.map(String) : null;
 }
 
-async function feedPost(ctx: RequestContext): Promise<SandboxResponse> {
+/** The common start of a write to a Page: its form fields, the Page token checked, and `published`. */
+async function pageWrite(
+  ctx: RequestContext,
+): Promise<{ response: SandboxResponse } | { fields: RequestFields; pageId: string; published: boolean }> {
   const fields = await readFields(ctx);
   const pageId = ctx.params.id ?? "";
   const auth = pageAuth(ctx, pageId, fields);
-  if (!auth.ok) return auth.response;
-  const published = bool(fields.values.get("published"), true);
+  if (!auth.ok) return { response: auth.response };
+  return { fields, pageId, published: bool(fields.values.get("published"), true) };
+}
+
+async function feedPost(ctx: RequestContext): Promise<SandboxResponse> {
+  const request = await pageWrite(ctx);
+  if ("response" in request) return request.response;
+  const { fields, pageId, published } = request;
   return runPublish(ctx, { platform: "facebook", operation: "post", target: pageId }, facebookFaults, () => {
     const message = fields.values.get("message") ?? "";
     const link = fields.values.get("link") || null;
@@ -154,11 +163,9 @@ async function feedPost(ctx: RequestContext): Promise<SandboxResponse> {
 }
 
 async function photoPost(ctx: RequestContext): Promise<SandboxResponse> {
-  const fields = await readFields(ctx);
-  const pageId = ctx.params.id ?? "";
-  const auth = pageAuth(ctx, pageId, fields);
-  if (!auth.ok) return auth.response;
-  const published = bool(fields.values.get("published"), true);
+  const request = await pageWrite(ctx);
+  if ("response" in request) return request.response;
+  const { fields, pageId, published } = request;
   const operation = published ? "post" : "media";
   return runPublish(ctx, { platform: "facebook", operation, target: pageId }, facebookFaults, () => {
     const source = fields.files.get("source");
@@ -191,11 +198,9 @@ const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/x-msvideo", "video/w
  * published video is recorded as `{page-id}_{video-id}` (U: how Graph names that story).
  */
 async function videoPost(ctx: RequestContext): Promise<SandboxResponse> {
-  const fields = await readFields(ctx);
-  const pageId = ctx.params.id ?? "";
-  const auth = pageAuth(ctx, pageId, fields);
-  if (!auth.ok) return auth.response;
-  const published = bool(fields.values.get("published"), true);
+  const request = await pageWrite(ctx);
+  if ("response" in request) return request.response;
+  const { fields, pageId, published } = request;
   const operation = published ? "post" : "media";
   return runPublish(ctx, { platform: "facebook", operation, target: pageId }, facebookFaults, () => {
     const source = fields.files.get("source");
