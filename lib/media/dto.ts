@@ -1,8 +1,10 @@
 import type { Media } from "@/db/schema";
 import type { MediaItem } from "./schemas";
 
+type MediaFields = "id" | "filename" | "originalFilename" | "thumbnailKey" | "type" | "mimeType" | "size" | "width" | "height" | "createdAt";
+
 /** What the API says about a stored file; the files themselves are served to their owner only. */
-export function toMediaItem(row: Media): MediaItem {
+export function toMediaItem(row: Pick<Media, MediaFields>): MediaItem {
   const base = `/api/media/files/${encodeURIComponent(row.filename)}`;
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import {
   media,
@@ -9,6 +9,7 @@ import {
   postTargets,
   workerHeartbeats,
   type Post,
+  type PostTarget,
 } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { toMediaItem } from "@/lib/media/dto";
@@ -18,53 +19,55 @@ import type { SocialPlatform } from "@/lib/social/schemas";
 import { isOverdue, postDelay } from "./delay";
 import { MESSAGES, type PlatformMetrics, type PostDto, type PostPageEntry, type PostStatus } from "./schemas";
 
-/** Reads of a user's posts, always scoped by owner; a page of posts costs four queries. */
+/** Reads of a user's posts, always scoped by owner; a page of posts costs one query. */
 
 type Metrics = { views: number; likes: number; comments: number; shares: number };
 
-/**
- * The details of a page of posts, by three prepared statements over one array parameter: a list
- * request is the app's hottest read, and building these statements' SQL on every call cost more CPU
- * than running them.
- */
-const ids = sql.placeholder("ids");
-const targetsOfPosts = db
-  .select()
-  .from(postTargets)
-  .where(sql`${postTargets.postId} = any(${ids}::uuid[])`)
-  .orderBy(asc(postTargets.createdAt), asc(postTargets.type), asc(postTargets.id))
-  .prepare("post_targets_of_posts");
-const mediaOfPosts = db
-  .select({ postId: postMedia.postId, position: postMedia.position, item: media })
-  .from(postMedia)
-  .innerJoin(media, eq(media.id, postMedia.mediaId))
-  .where(sql`${postMedia.postId} = any(${ids}::uuid[])`)
-  .orderBy(asc(postMedia.position))
-  .prepare("post_media_of_posts");
-// The latest snapshot of each target: metrics are cumulative counters.
-const latestMetricsOfPosts = db
-  .selectDistinctOn([metricSnapshots.postTargetId], {
-    targetId: metricSnapshots.postTargetId,
-    views: metricSnapshots.views,
-    likes: metricSnapshots.likes,
-    comments: metricSnapshots.comments,
-    shares: metricSnapshots.shares,
-  })
-  .from(metricSnapshots)
-  .innerJoin(postTargets, eq(postTargets.id, metricSnapshots.postTargetId))
-  .where(sql`${postTargets.postId} = any(${ids}::uuid[])`)
-  .orderBy(metricSnapshots.postTargetId, desc(metricSnapshots.capturedAt))
-  .prepare("latest_metrics_of_posts");
+/** A page of a post as the DTO needs it, with its latest metric snapshot (metrics are cumulative). */
+type TargetSummary = Pick<
+  PostTarget,
+  "id" | "type" | "pageId" | "platform" | "pageName" | "status" | "platformPostUrl" | "errorCode" | "errorMessage"
+> & { publishedAt: Date | null; nextAttemptAt: Date | null; metrics: Metrics | null };
+type MediaSummary = Parameters<typeof toMediaItem>[0];
 
-async function loadDetails(postIds: string[]) {
-  if (postIds.length === 0) return { targets: [], mediaRows: [], metrics: new Map<string, Metrics>() };
-  const [targets, mediaRows, latest] = await Promise.all([
-    targetsOfPosts.execute({ ids: postIds }),
-    mediaOfPosts.execute({ ids: postIds }),
-    latestMetricsOfPosts.execute({ ids: postIds }),
-  ]);
-  return { targets, mediaRows, metrics: new Map(latest.map((row) => [row.targetId, row])) };
-}
+/** The same, as Postgres writes it into JSON: timestamps are ISO strings. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type TargetJson = Json<Omit<TargetSummary, "metrics">> & { metrics: Metrics | null };
+
+// In a select list drizzle writes a column of a single-table query unqualified ("id"), which inside
+// these subqueries would name the subquery's own column; the outer post's id is spelt out.
+const outerPostId = sql`${posts}.${sql.identifier(posts.id.name)}`;
+
+/**
+ * A post's pages (in the order they were added, each with its newest metrics) and its media, as
+ * JSON columns of the post's own row: a list page costs one round trip to Postgres, not one per
+ * kind of detail. Each subquery is an index scan on the post's id.
+ */
+const details = {
+  targets: sql<TargetJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', t.id, 'type', t.type, 'pageId', t.page_id, 'platform', t.platform, 'pageName', t.page_name,
+      'status', t.status, 'platformPostUrl', t.platform_post_url, 'errorCode', t.error_code,
+      'errorMessage', t.error_message, 'publishedAt', t.published_at, 'nextAttemptAt', t.next_attempt_at,
+      'metrics', (
+        select json_build_object('views', ms.views, 'likes', ms.likes, 'comments', ms.comments, 'shares', ms.shares)
+        from ${metricSnapshots} ms where ms.post_target_id = t.id order by ms.captured_at desc limit 1)
+    ) order by t.created_at, t.type, t.id), '[]'::json)
+    from ${postTargets} t where t.post_id = ${outerPostId})`,
+  media: sql<Json<MediaSummary>[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', m.id, 'filename', m.filename, 'originalFilename', m.original_filename, 'thumbnailKey', m.thumbnail_key,
+      'type', m.type, 'mimeType', m.mime_type, 'size', m.size, 'width', m.width, 'height', m.height,
+      'createdAt', m.created_at
+    ) order by pm.position), '[]'::json)
+    from ${postMedia} pm join ${media} m on m.id = pm.media_id where pm.post_id = ${outerPostId})`,
+};
+
+/** A post's row with its details, as every read of posts selects it. */
+const postWithDetails = { post: posts, ...details };
+type PostRow = { post: Post; targets: TargetJson[]; media: Json<MediaSummary>[] };
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 /** Has any worker written its heartbeat lately? (Only asked when a post is overdue.) */
 async function isWorkerAlive(now: Date): Promise<boolean> {
@@ -76,18 +79,16 @@ async function isWorkerAlive(now: Date): Promise<boolean> {
   return beat !== undefined;
 }
 
-interface DtoContext {
-  details: Awaited<ReturnType<typeof loadDetails>>;
-  now: Date;
-  workerAlive: boolean;
-}
-
-function toDto(post: Post, { details, now, workerAlive }: DtoContext): PostDto {
-  const targets = details.targets.filter((target) => target.postId === post.id);
+function toDto({ post, ...row }: PostRow, now: Date, workerAlive: boolean): PostDto {
+  const targets: TargetSummary[] = row.targets.map((target) => ({
+    ...target,
+    publishedAt: dateOrNull(target.publishedAt),
+    nextAttemptAt: dateOrNull(target.nextAttemptAt),
+  }));
   const totals = { views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0 };
   const byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>> = {};
   for (const target of targets) {
-    const m = details.metrics.get(target.id);
+    const m = target.metrics;
     if (!m) continue;
     totals.views_sum += m.views;
     totals.likes_sum += m.likes;
@@ -121,7 +122,7 @@ function toDto(post: Post, { details, now, workerAlive }: DtoContext): PostDto {
     status: post.status,
     platform: platforms.length === 1 ? platforms[0]! : null,
     pages,
-    media: details.mediaRows.filter((row) => row.postId === post.id).map((row) => toMediaItem(row.item)),
+    media: row.media.map((item) => toMediaItem({ ...item, createdAt: new Date(item.createdAt) })),
     shareContent: post.shareContent,
     useAIShareMessage: post.useAIShareMessage,
     summarizeForTwitter: post.summarizeForTwitter,
@@ -136,19 +137,15 @@ function toDto(post: Post, { details, now, workerAlive }: DtoContext): PostDto {
   };
 }
 
-export async function toPostDtos(rows: Post[], now: Date = new Date()): Promise<PostDto[]> {
-  const overdue = rows.some((row) => isOverdue(row, now));
-  const [details, workerAlive] = await Promise.all([
-    loadDetails(rows.map((row) => row.id)),
-    overdue ? isWorkerAlive(now) : Promise.resolve(true),
-  ]);
-  return rows.map((row) => toDto(row, { details, now, workerAlive }));
+async function toPostDtos(rows: PostRow[], now: Date = new Date()): Promise<PostDto[]> {
+  const workerAlive = rows.some((row) => isOverdue(row.post, now)) ? await isWorkerAlive(now) : true;
+  return rows.map((row) => toDto(row, now, workerAlive));
 }
 
 export async function getPostOrThrow(userId: string, postId: string): Promise<PostDto> {
   const [row] = isUuid(postId)
     ? await db
-        .select()
+        .select(postWithDetails)
         .from(posts)
         .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
     : [];
@@ -175,47 +172,47 @@ const ORDER: Record<"date" | "views" | "likes" | "status", SQL[]> = {
 
 type ListSort = keyof typeof ORDER;
 
-/** One prepared statement per filter and sort (ten in all), made on first use. */
+/**
+ * One prepared statement per filter and sort (eight in all), made on first use: a list request is
+ * the app's hottest read, and building its SQL on every call cost more CPU than running it. Each
+ * row carries the total count of the filter (kept by a trigger in post_counts), so one round trip
+ * answers the whole request.
+ */
 const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
-const countStatements = new Map<string, ReturnType<typeof prepareCount>>();
+
+/** The number of a user's posts (of one status), from the counters a trigger keeps in post_counts. */
+function postTotal(userId: string | Placeholder, status: PostStatus | Placeholder | undefined) {
+  const owner = eq(postCounts.userId, userId);
+  return db
+    .select({ value: sql`coalesce(sum(${postCounts.count}), 0)`.mapWith(Number) })
+    .from(postCounts)
+    .where(status === undefined ? owner : and(owner, eq(postCounts.status, status)));
+}
 
 function preparePage(byStatus: boolean, sort: ListSort) {
-  const owner = eq(posts.userId, sql.placeholder("userId"));
+  const [userId, status] = [sql.placeholder("userId"), byStatus ? sql.placeholder("status") : undefined];
+  const owner = eq(posts.userId, userId);
   return db
-    .select()
+    .select({ ...postWithDetails, total: sql`(${postTotal(userId, status)})`.mapWith(Number) })
     .from(posts)
-    .where(byStatus ? and(owner, sql`${posts.status} = ${sql.placeholder("status")}`) : owner)
+    .where(status ? and(owner, eq(posts.status, status)) : owner)
     .orderBy(...ORDER[sort])
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(`posts_page_${byStatus ? "status" : "all"}_${sort}`);
 }
 
-function prepareCount(byStatus: boolean) {
-  const owner = eq(postCounts.userId, sql.placeholder("userId"));
-  return db
-    .select({ value: sum(postCounts.count).mapWith(Number) })
-    .from(postCounts)
-    .where(byStatus ? and(owner, sql`${postCounts.status} = ${sql.placeholder("status")}`) : owner)
-    .prepare(`posts_count_${byStatus ? "status" : "all"}`);
-}
-
 export async function listPosts(userId: string, query: { status?: PostStatus | "all"; page: number; limit: number; sort: ListSort }) {
-  const byStatus = Boolean(query.status && query.status !== "all");
-  const pageKey = `${byStatus}:${query.sort}`;
-  const page = pageStatements.get(pageKey) ?? pageStatements.set(pageKey, preparePage(byStatus, query.sort)).get(pageKey)!;
-  const count = countStatements.get(String(byStatus)) ?? countStatements.set(String(byStatus), prepareCount(byStatus)).get(String(byStatus))!;
-  const params = { userId, status: query.status, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const [rows, [total]] = await Promise.all([page.execute(params), count.execute(params)]);
-  const totalCount = total?.value ?? 0;
+  const status = query.status === "all" ? undefined : query.status;
+  const byStatus = status !== undefined;
+  const key = `${byStatus}:${query.sort}`;
+  const page = pageStatements.get(key) ?? pageStatements.set(key, preparePage(byStatus, query.sort)).get(key)!;
+  const rows = await page.execute({ userId, status, limit: query.limit, offset: (query.page - 1) * query.limit });
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (query.page > 1 ? ((await postTotal(userId, status))[0]?.value ?? 0) : 0);
   return {
     posts: await toPostDtos(rows),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total: totalCount,
-      totalPages: Math.ceil(totalCount / query.limit),
-    },
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
   };
 }
 
@@ -232,7 +229,7 @@ export async function listPostsInRange(
   );
   const statusFilter = query.status && query.status !== "all" ? eq(posts.status, query.status) : undefined;
   const rows = await db
-    .select()
+    .select(postWithDetails)
     .from(posts)
     .where(and(eq(posts.userId, userId), inRange, statusFilter))
     .orderBy(asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`))

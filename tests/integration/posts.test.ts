@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { posts, postTargets } from "@/db/schema";
+import { metricSnapshots, posts, postTargets } from "@/db/schema";
 import { MESSAGES } from "@/lib/posts/schemas";
 import { registeredClient } from "../fixtures/api-client";
 import { connectFacebook, type ConnectedAccountBody } from "../fixtures/social";
@@ -190,10 +190,39 @@ describe("lists", () => {
     expect((await client.get("/api/post?limit=2")).body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
     expect((await client.get("/api/post?status=draft")).body.pagination).toMatchObject({ total: 2 });
     expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 1 });
+    // A page past the end has no post to carry the total, which is counted on its own.
+    expect((await client.get("/api/post?limit=2&page=5")).body).toMatchObject({ posts: [], pagination: { page: 5, total: 3, totalPages: 2 } });
+    expect((await client.get("/api/post?status=draft&page=2")).body.pagination).toMatchObject({ total: 2 });
     await client.delete(`/api/post/${created[1]!.id}`);
     await client.request("DELETE", "/api/post/bulk/delete", { json: { postIds: [created[0]!.id] } });
     expect((await client.get("/api/post")).body.pagination).toMatchObject({ total: 1, totalPages: 1 });
     expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 0 });
+  });
+
+  it("metric totals add up each page's latest snapshot, in all and per platform", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, pages, "Counted");
+    const quiet = await createDraft(client, [pages[0]!], "Quiet");
+    const targets = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    const [first, second] = [targets.find((t) => t.pageId === pages[0]!.id)!, targets.find((t) => t.pageId === pages[1]!.id)!];
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await testDb().insert(metricSnapshots).values([
+      { postTargetId: first.id, capturedAt: at(60), views: 5, likes: 1 },
+      { postTargetId: first.id, capturedAt: at(1), views: 100, likes: 10, comments: 2, shares: 1 },
+      { postTargetId: second.id, capturedAt: at(30), views: 50, likes: 5 },
+    ]);
+    const expected = {
+      views_sum: 150,
+      likes_sum: 15,
+      comments_sum: 2,
+      shares_sum: 1,
+      byPlatform: { facebook: { views: 150, likes: 15, comments: 2, shares: 1, engagement_rate: 18 / 150 } },
+    };
+    const listed = (await client.get("/api/post?sort=views")).body.posts as { id: string; metrics: unknown }[];
+    expect(listed.map((p) => p.id)).toEqual([post.id, quiet.id]);
+    expect(listed[0]!.metrics).toEqual(expected);
+    expect(listed[1]!.metrics).toEqual({ views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0, byPlatform: {} });
+    expect(((await client.get(`/api/post/${post.id}`)).body.post as { metrics: unknown }).metrics).toEqual(expected);
   });
 
   it("validates list queries instead of failing", async () => {
