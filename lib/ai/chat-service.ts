@@ -4,14 +4,14 @@ import { db, type Transaction } from "@/db";
 import { chatMessages, chats, posts, type Chat } from "@/db/schema";
 import { getPostOrThrow } from "@/lib/posts/queries";
 import { getChatOrThrow, promptHistory } from "./chat-queries";
-import { AiStreamCancelledError, answerOnce, openAiStream } from "./completion";
+import { AiStreamCancelledError, answerOnce, openAiStream, type AiStream } from "./completion";
 import { toAiError } from "./errors";
 import { saveExchange } from "./exchange";
 import { offlineChatReply } from "./offline";
 import { CHAT_HISTORY_TURNS, MAX_ANSWER_TOKENS, chatMessages as chatPrompt, type PromptMessage } from "./prompts";
 import type { ChatReply, ChatStreamEvent, chatRequestSchema } from "./schemas";
 import { chatTitle } from "./titles";
-import { assertAiAllowance, recordAiUsage } from "./usage";
+import { recordAiUsage, releaseAiRequest, reserveAiRequest, withAiRequest } from "./usage";
 
 /**
  * The AI chat (widget, /chat, the editor's assistant panel): a message goes to the model with the
@@ -73,15 +73,16 @@ async function ensureChat(tx: Transaction, userId: string, prepared: PreparedCha
 /** POST /api/openai/chat (JSON): the whole answer at once. Nothing is stored when the AI fails. */
 export async function sendChatMessage(userId: string, input: ChatInput): Promise<Omit<ChatReply, "success">> {
   const prepared = await prepareChat(userId, input);
-  await assertAiAllowance(userId);
-  const answer = await answerOnce(prepared.prompt, MAX_ANSWER_TOKENS.chat, prepared.offlineText);
-  const reply = answer.text.trim();
-  const chatId = await db.transaction(async (tx) => {
-    const id = await ensureChat(tx, userId, prepared);
-    await saveExchange(tx, userId, id, { question: input.message, reply, answer, operation: "chat" });
-    return id;
+  return withAiRequest(userId, "chat", async (reservation) => {
+    const answer = await answerOnce(prepared.prompt, MAX_ANSWER_TOKENS.chat, prepared.offlineText);
+    const reply = answer.text.trim();
+    const chatId = await db.transaction(async (tx) => {
+      const id = await ensureChat(tx, userId, prepared);
+      await saveExchange(tx, userId, id, { question: input.message, reply, answer, operation: "chat", reservation });
+      return id;
+    });
+    return { response: reply, reply, chatId, offline: answer.offline };
   });
-  return { response: reply, reply, chatId, offline: answer.offline };
 }
 
 export interface ChatEventStream {
@@ -98,8 +99,15 @@ export interface ChatEventStream {
  */
 export async function streamChatMessage(userId: string, input: ChatInput): Promise<ChatEventStream> {
   const prepared = await prepareChat(userId, input);
-  await assertAiAllowance(userId);
-  const stream = await openAiStream(prepared.prompt, MAX_ANSWER_TOKENS.chat, prepared.offlineText);
+  // Settled when the answer is stored or billed as interrupted; given back if it never starts.
+  const reservation = await reserveAiRequest(userId, "chat");
+  let stream: AiStream;
+  try {
+    stream = await openAiStream(prepared.prompt, MAX_ANSWER_TOKENS.chat, prepared.offlineText);
+  } catch (error) {
+    await releaseAiRequest(reservation);
+    throw error;
+  }
   let started: { chatId: string; userMessageId: string };
   try {
     started = await db.transaction(async (tx) => {
@@ -113,6 +121,7 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
     });
   } catch (error) {
     stream.abort();
+    await releaseAiRequest(reservation);
     throw error;
   }
   const { chatId, userMessageId } = started;
@@ -134,6 +143,7 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
       offline: stream.offline,
       quantity: stopped ? 1 : 0,
       details: { interrupted: stopped ? "stopped" : "failed" },
+      reservation,
     }).catch((error: unknown) => console.error("[ai] could not record the usage of an interrupted answer", error));
   };
 
@@ -161,6 +171,7 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
             tokensIn: usage.tokensIn,
             tokensOut: usage.tokensOut,
             offline: stream.offline,
+            reservation,
           },
           tx,
         );

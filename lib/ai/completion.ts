@@ -3,7 +3,7 @@ import { AI_TIMEOUT_MS, aiModel, isAiOffline, openaiClient } from "./client";
 import { aiError, toAiError } from "./errors";
 import { streamPieces } from "./offline";
 import type { PromptMessage } from "./prompts";
-import { assertAiAllowance, recordAiUsage, type AiOperation } from "./usage";
+import { recordAiUsage, withAiRequest, type AiOperation } from "./usage";
 
 /**
  * Talking to the model: one answer, or a stream of pieces. Every failure leaves here as an
@@ -69,17 +69,19 @@ export async function answerOnce(
 
 /** A one-shot operation: the plan's allowance, the model (or the offline writer), one usage record. */
 export async function runAi(call: AiCall): Promise<AiAnswer> {
-  await assertAiAllowance(call.userId);
-  const answer = await answerOnce(call.messages, call.maxTokens, call.offline);
-  await recordAiUsage(call.userId, {
-    operation: call.operation,
-    model: answer.model,
-    tokensIn: answer.tokensIn,
-    tokensOut: answer.tokensOut,
-    offline: answer.offline,
-    source: call.source,
+  return withAiRequest(call.userId, call.operation, async (reservation) => {
+    const answer = await answerOnce(call.messages, call.maxTokens, call.offline);
+    await recordAiUsage(call.userId, {
+      operation: call.operation,
+      model: answer.model,
+      tokensIn: answer.tokensIn,
+      tokensOut: answer.tokensOut,
+      offline: answer.offline,
+      source: call.source,
+      reservation,
+    });
+    return answer;
   });
-  return answer;
 }
 
 export interface AiStream {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { chatMessages, chats } from "@/db/schema";
 import type { AiAnswer } from "./completion";
-import { recordAiUsage, type AiOperation } from "./usage";
+import { recordAiUsage, type AiOperation, type AiReservation } from "./usage";
 
 /**
  * One question and its answer in a chat: both messages with their tokens (the answer a millisecond
@@ -13,9 +13,9 @@ export async function saveExchange(
   tx: Transaction,
   userId: string,
   chatId: string,
-  exchange: { question: string; reply: string; answer: AiAnswer; operation: AiOperation },
+  exchange: { question: string; reply: string; answer: AiAnswer; operation: AiOperation; reservation: AiReservation },
 ): Promise<void> {
-  const { question, reply, answer, operation } = exchange;
+  const { question, reply, answer, operation, reservation } = exchange;
   const now = Date.now();
   await tx.insert(chatMessages).values([
     { chatId, role: "user", content: question, tokensIn: answer.tokensIn, createdAt: new Date(now) },
@@ -27,7 +27,14 @@ export async function saveExchange(
     .where(eq(chats.id, chatId));
   await recordAiUsage(
     userId,
-    { operation, model: answer.model, tokensIn: answer.tokensIn, tokensOut: answer.tokensOut, offline: answer.offline },
+    {
+      operation,
+      model: answer.model,
+      tokensIn: answer.tokensIn,
+      tokensOut: answer.tokensOut,
+      offline: answer.offline,
+      reservation,
+    },
     tx,
   );
 }

@@ -9,7 +9,7 @@ import { MAX_ANSWER_TOKENS, cleanAnswer, generatorMessages } from "./prompts";
 import type { GeneratePostResponse, generatePostSchema } from "./schemas";
 import { chatTitle, generatorRequestText } from "./titles";
 import { saveExchange } from "./exchange";
-import { assertAiAllowance } from "./usage";
+import { withAiRequest } from "./usage";
 
 /**
  * The AI Post Generator: five answers → one post that fits the chosen platform. Each generation is
@@ -23,29 +23,31 @@ export async function generatePost(
   input: GeneratePostInput,
 ): Promise<Omit<GeneratePostResponse, "success">> {
   const existing = input.chatId ? await getChatOrThrow(userId, input.chatId) : null;
-  await assertAiAllowance(userId);
   const { answers, platform } = input;
-  const answer = await answerOnce(generatorMessages(answers, platform), MAX_ANSWER_TOKENS.generate, () =>
-    offlineGeneratePost(answers, platform),
-  );
-  const content = fitToPlatform(cleanAnswer(answer.text), platform);
+  return withAiRequest(userId, "generate_post", async (reservation) => {
+    const answer = await answerOnce(generatorMessages(answers, platform), MAX_ANSWER_TOKENS.generate, () =>
+      offlineGeneratePost(answers, platform),
+    );
+    const content = fitToPlatform(cleanAnswer(answer.text), platform);
 
-  const chatId = await db.transaction(async (tx) => {
-    const id =
-      existing?.id ??
-      (
-        await tx
-          .insert(chats)
-          .values({ userId, title: chatTitle(answers.topic), context: "content_creation" })
-          .returning({ id: chats.id })
-      )[0]!.id;
-    await saveExchange(tx, userId, id, {
-      question: generatorRequestText(answers, platform),
-      reply: content,
-      answer,
-      operation: "generate_post",
+    const chatId = await db.transaction(async (tx) => {
+      const id =
+        existing?.id ??
+        (
+          await tx
+            .insert(chats)
+            .values({ userId, title: chatTitle(answers.topic), context: "content_creation" })
+            .returning({ id: chats.id })
+        )[0]!.id;
+      await saveExchange(tx, userId, id, {
+        question: generatorRequestText(answers, platform),
+        reply: content,
+        answer,
+        operation: "generate_post",
+        reservation,
+      });
+      return id;
     });
-    return id;
+    return { content, chatId, offline: answer.offline };
   });
-  return { content, chatId, offline: answer.offline };
 }

@@ -9,7 +9,7 @@ import { templateShareMessage } from "./offline";
 import { MAX_ANSWER_TOKENS, cleanAnswer, shareMessageMessages } from "./prompts";
 import { publishDetails, rememberedPublishedText, type PublishKey } from "./publish-memo";
 import { AI_MESSAGES, type ShareMessageResponse } from "./schemas";
-import { assertAiAllowance, recordAiUsage } from "./usage";
+import { recordAiUsage, withAiRequest, type AiReservation } from "./usage";
 
 /**
  * Share messages (the text of a reshare, ≤ 280 characters). When the model fails or none is
@@ -21,17 +21,22 @@ import { assertAiAllowance, recordAiUsage } from "./usage";
 const REPORTED = new Set(["ai_rate_limited", "ai_quota_exceeded"]);
 
 /** The model's share message; throws an ApiError when the model fails. */
-async function modelShareMessage(userId: string, content: string, publishing?: PublishKey): Promise<string> {
+async function modelShareMessage(
+  reservation: AiReservation,
+  content: string,
+  publishing?: PublishKey,
+): Promise<string> {
   const answer = await answerOnce(shareMessageMessages(content), MAX_ANSWER_TOKENS.shareMessage, () =>
     templateShareMessage(content),
   );
   const text = truncateAtWord(cleanAnswer(answer.text), SHARE_MESSAGE_MAX);
-  await recordAiUsage(userId, {
+  await recordAiUsage(reservation.userId, {
     operation: "share_message",
     model: answer.model,
     tokensIn: answer.tokensIn,
     tokensOut: answer.tokensOut,
     offline: answer.offline,
+    reservation,
     ...(publishing
       ? { source: "publish", details: { ...publishDetails(publishing), ...(text ? { publishedText: text } : {}) } }
       : {}),
@@ -46,31 +51,34 @@ export async function generateShareMessage(
 ): Promise<Omit<ShareMessageResponse, "success">> {
   const post = await getPostOrThrow(userId, postId);
   if (!post.content.trim()) throw badRequest(AI_MESSAGES.shareNeedsContent, "post_content_required");
-  await assertAiAllowance(userId);
   const fallback = {
     shareMessage: templateShareMessage(post.content),
     usedFallback: true,
     warning: AI_MESSAGES.shareFallback,
   };
-  if (isAiOffline()) {
-    await recordAiUsage(userId, {
-      operation: "share_message",
-      model: "offline-writer",
-      tokensIn: 0,
-      tokensOut: 0,
-      offline: true,
-    });
-    return fallback;
-  }
-  try {
-    const shareMessage = await modelShareMessage(userId, post.content);
-    return shareMessage ? { shareMessage, usedFallback: false } : fallback;
-  } catch (error) {
-    const failure = toAiError(error);
-    if (REPORTED.has(failure.code)) throw failure;
-    console.warn(`[ai] share message for post ${postId} fell back to the template: ${failure.code}`);
-    return fallback;
-  }
+  // A template used because the model failed costs nothing; the offline writer's counts as a request.
+  return withAiRequest(userId, "share_message", async (reservation) => {
+    if (isAiOffline()) {
+      await recordAiUsage(userId, {
+        operation: "share_message",
+        model: "offline-writer",
+        tokensIn: 0,
+        tokensOut: 0,
+        offline: true,
+        reservation,
+      });
+      return fallback;
+    }
+    try {
+      const shareMessage = await modelShareMessage(reservation, post.content);
+      return shareMessage ? { shareMessage, usedFallback: false } : fallback;
+    } catch (error) {
+      const failure = toAiError(error);
+      if (REPORTED.has(failure.code)) throw failure;
+      console.warn(`[ai] share message for post ${postId} fell back to the template: ${failure.code}`);
+      return fallback;
+    }
+  });
 }
 
 /**
@@ -87,8 +95,11 @@ export async function shareMessageForPublishing(
     const remembered = await rememberedPublishedText(post.userId, "share_message", post);
     if (remembered) return remembered;
     if (isAiOffline() || options.retryOfUncertain) return null;
-    await assertAiAllowance(post.userId);
-    return (await modelShareMessage(post.userId, post.content, publishDetails(post))) || null;
+    return await withAiRequest(
+      post.userId,
+      "share_message",
+      async (reservation) => (await modelShareMessage(reservation, post.content, publishDetails(post))) || null,
+    );
   } catch (error) {
     console.warn(`[ai] share message while publishing fell back: ${toAiError(error).code}`);
     return null;

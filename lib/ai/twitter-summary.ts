@@ -15,7 +15,7 @@ import {
 } from "./prompts";
 import { publishDetails, rememberPublishedText, rememberedPublishedText, type PublishKey } from "./publish-memo";
 import { AI_MESSAGES, type TwitterSummaryResponse } from "./schemas";
-import { assertAiAllowance, recordAiUsage } from "./usage";
+import { recordAiUsage, withAiRequest, type AiReservation } from "./usage";
 
 /**
  * Fitting a post to X. The model summarises (one tweet) or splits (a numbered thread); its answer
@@ -33,14 +33,16 @@ interface Publishing extends PublishKey {
   lastUsageId?: string;
 }
 
+/** One model call. The first fills in the reservation; a second try is a request of its own. */
 async function ask(
-  userId: string,
+  reservation: AiReservation,
   messages: PromptMessage[],
   maxTokens: number,
   publishing?: Publishing,
 ): Promise<AiAnswer> {
   const answer = await answerOnce(messages, maxTokens, () => "");
-  const usageId = await recordAiUsage(userId, {
+  const usageId = await recordAiUsage(reservation.userId, {
+    reservation,
     operation: "summarize_twitter",
     model: answer.model,
     tokensIn: answer.tokensIn,
@@ -60,35 +62,37 @@ export async function summarizeTextForX(
 ): Promise<XSummary> {
   const content = text.trim();
   if (fitsOnX(content)) return { mode: "fits", tweets: [content], offline: isAiOffline() };
-  await assertAiAllowance(userId);
-  if (isAiOffline()) {
-    await recordAiUsage(userId, {
-      operation: "summarize_twitter",
-      model: OFFLINE_MODEL,
-      tokensIn: 0,
-      tokensOut: 0,
-      offline: true,
-    });
-    return { mode, tweets: mode === "thread" ? splitIntoThread(content) : [shortenForX(content)], offline: true };
-  }
-  if (mode === "thread") {
-    const answer = await ask(userId, twitterThreadMessages(content), answerTokensFor(content), publishing);
-    const pieces = parseThread(answer.text);
-    const numbered = numberThread(pieces);
-    return {
-      mode,
-      tweets: validThread(numbered) ? numbered : splitIntoThread(pieces.join(" ") || content),
-      offline: false,
-    };
-  }
-  let tweet = cleanAnswer(
-    (await ask(userId, twitterSummaryMessages(content), MAX_ANSWER_TOKENS.summary, publishing)).text,
-  );
-  if (!fitsOnX(tweet) && tweet) {
-    const retry = twitterSummaryMessages(content, { text: tweet, weightedLength: xWeightedLength(tweet) });
-    tweet = cleanAnswer((await ask(userId, retry, MAX_ANSWER_TOKENS.summary, publishing)).text);
-  }
-  return { mode, tweets: [fitsOnX(tweet) ? tweet : shortenForX(tweet || content)], offline: false };
+  return withAiRequest(userId, "summarize_twitter", async (reservation) => {
+    if (isAiOffline()) {
+      await recordAiUsage(userId, {
+        operation: "summarize_twitter",
+        model: OFFLINE_MODEL,
+        tokensIn: 0,
+        tokensOut: 0,
+        offline: true,
+        reservation,
+      });
+      return { mode, tweets: mode === "thread" ? splitIntoThread(content) : [shortenForX(content)], offline: true };
+    }
+    if (mode === "thread") {
+      const answer = await ask(reservation, twitterThreadMessages(content), answerTokensFor(content), publishing);
+      const pieces = parseThread(answer.text);
+      const numbered = numberThread(pieces);
+      return {
+        mode,
+        tweets: validThread(numbered) ? numbered : splitIntoThread(pieces.join(" ") || content),
+        offline: false,
+      };
+    }
+    let tweet = cleanAnswer(
+      (await ask(reservation, twitterSummaryMessages(content), MAX_ANSWER_TOKENS.summary, publishing)).text,
+    );
+    if (!fitsOnX(tweet) && tweet) {
+      const retry = twitterSummaryMessages(content, { text: tweet, weightedLength: xWeightedLength(tweet) });
+      tweet = cleanAnswer((await ask(reservation, retry, MAX_ANSWER_TOKENS.summary, publishing)).text);
+    }
+    return { mode, tweets: [fitsOnX(tweet) ? tweet : shortenForX(tweet || content)], offline: false };
+  });
 }
 
 /** POST /api/post/{id}/summarize-twitter: a suggestion; the post itself is not changed. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import twitterText from "twitter-text";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chats } from "@/db/schema";
+import { chats, usageRecords } from "@/db/schema";
 import { AI_MESSAGES, type ChatStreamEvent } from "@/lib/ai/schemas";
 import { sandboxControl } from "@/sandbox/testing";
 import { startStack, type Stack } from "../setup/stack";
@@ -42,6 +42,45 @@ afterAll(async () => {
 afterEach(async () => {
   await sandbox().clearOpenAIFaults();
   await sandbox().setOpenAISettings({ contextLimit: 32_000, streamDelayMs: 15 });
+});
+
+describe("the plan's AI allowance under concurrency", () => {
+  it("requests sent together at the limit take the last one once: the rest are refused before the model", async () => {
+    const { client, user: me } = await user();
+    const postId = await insertPost(db(), me.id, longPost(randomMarker()));
+    await db()
+      .insert(usageRecords)
+      .values(Array.from({ length: 49 }, () => ({ userId: me.id, kind: "ai_request" as const, metadata: { operation: "chat" } })));
+    // Every answer takes a second, so all the requests are in flight before the first is answered.
+    await sandbox().openaiFault({ kind: "slow", delayMs: 1_000, count: -1 });
+    const marker = randomMarker();
+    const responses = await Promise.all([
+      client.post("/api/openai/chat", { message: `Last one ${marker}` }),
+      client.post("/api/openai/chat", { message: `Last one ${marker}`, stream: true }),
+      client.post("/api/openai/generate-post", { answers: { topic: marker, tone: "Casual", length: "Short" } }),
+      client.post(`/api/post/${postId}/enhance`, {}),
+      client.post(`/api/post/${postId}/summarize-twitter`, {}),
+      client.post(`/api/post/${postId}/generate-share-message`),
+    ]);
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200), statuses.join(" ")).toHaveLength(1);
+    expect(statuses.filter((status) => status === 402), statuses.join(" ")).toHaveLength(5);
+    const usage = await aiUsage(db(), me.id);
+    expect(usage.reduce((sum, row) => sum + row.quantity, 0)).toBe(50);
+    expect(usage.filter((row) => row.metadata?.reserved)).toEqual([]);
+  });
+
+  it("a call that fails gives its request back", async () => {
+    const { client, user: me } = await user();
+    await db()
+      .insert(usageRecords)
+      .values(Array.from({ length: 49 }, () => ({ userId: me.id, kind: "ai_request" as const, metadata: { operation: "chat" } })));
+    await sandbox().openaiFault({ kind: "server_error" });
+    expect((await client.post("/api/openai/chat", { message: "Fails" })).status).toBe(502);
+    expect((await client.post("/api/openai/chat", { message: "Still allowed", stream: true })).status).toBe(200);
+    expect((await client.post("/api/openai/chat", { message: "Over the limit" })).status).toBe(402);
+    expect(await aiUsage(db(), me.id)).toHaveLength(50);
+  });
 });
 
 describe("provider failures → friendly message and code", () => {
@@ -186,9 +225,11 @@ describe("streaming failures", () => {
     while (!received.includes('"type":"token"')) received += decoder.decode((await reader.read()).value);
     hangUp.abort();
 
+    // The request's record exists from the start (its reservation); it is filled in once the app
+    // notices the client went away.
     const deadline = Date.now() + 5_000;
     let rows = await aiUsage(db(), me.id);
-    while (rows.length === 0 && Date.now() < deadline) {
+    while (!rows[0]?.metadata?.interrupted && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       rows = await aiUsage(db(), me.id);
     }
