@@ -21,6 +21,10 @@ export const MESSAGES = {
   limitReached: "Post limit reached for your plan. Please upgrade or delete old posts.",
 } as const;
 
+/** 409 for removing a page whose last attempt may have gone out (see replaceTargets). */
+export const pageInDoubtMessage = (pageName: string) =>
+  `This post may already have gone out on ${pageName}, and we are checking. You can remove that page once the check has finished.`;
+
 export const postStatuses = ["draft", "scheduled", "published", "failed"] as const;
 export type PostStatus = (typeof postStatuses)[number];
 export const postStatusSchema = z.enum(postStatuses, { error: "status must be draft, scheduled, published or failed" });

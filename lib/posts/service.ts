@@ -4,9 +4,10 @@ import { chats, media, postMedia, posts, postTargets, socialAccounts, socialPage
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/limits";
 import { isUuid } from "@/lib/social/queries";
+import { IN_DOUBT } from "@/lib/publishing/claim";
 import { FUTURE_MESSAGE, lockPostForChange, schedulePost, unschedulePost } from "@/lib/publishing/schedule-service";
 import { getPostOrThrow } from "./queries";
-import { MESSAGES, type CreatePostInput, type PostDto, type UpdatePostInput } from "./schemas";
+import { MESSAGES, pageInDoubtMessage, type CreatePostInput, type PostDto, type UpdatePostInput } from "./schemas";
 
 /** Saving, editing and deleting posts: the spec's save rules live here, in one place. */
 
@@ -34,13 +35,16 @@ async function resolvePages(tx: Transaction, userId: string, choices: PageChoice
  * Makes the post's pages the chosen ones without forgetting what went out: a page that stays keeps
  * its row (its platform post id, or the text a doubtful attempt sent, so it is looked up before
  * anything is sent again), and a page already published stays even when unchosen, so it is never
- * sent again and its history remains.
+ * sent again and its history remains. A page whose last attempt may have gone out cannot be removed
+ * until the worker has checked it: added back later, it would be sent again without that check.
  */
 async function replaceTargets(tx: Transaction, postId: string, pages: Awaited<ReturnType<typeof resolvePages>>) {
   const key = (target: { type: string; pageId: string | null }) => `${target.type}:${target.pageId}`;
   const existing = await tx.select().from(postTargets).where(eq(postTargets.postId, postId));
   const chosen = new Set(pages.map(key));
   const dropped = existing.filter((target) => !chosen.has(key(target)) && target.status !== "published");
+  const inDoubt = dropped.find((target) => target.status === "pending" && IN_DOUBT.includes(target.errorCode ?? ""));
+  if (inDoubt) throw conflict(pageInDoubtMessage(inDoubt.pageName), "page_in_doubt");
   if (dropped.length > 0) await tx.delete(postTargets).where(inArray(postTargets.id, dropped.map((target) => target.id)));
   const kept = new Set(existing.map(key));
   const added = pages.filter((page) => !kept.has(key(page)));

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { metricSnapshots, posts, postTargets } from "@/db/schema";
-import { MESSAGES } from "@/lib/posts/schemas";
+import { MESSAGES, pageInDoubtMessage } from "@/lib/posts/schemas";
 import { registeredClient } from "../fixtures/api-client";
 import { connectFacebook, type ConnectedAccountBody } from "../fixtures/social";
 import { testDb } from "../fixtures/test-db";
@@ -178,6 +178,30 @@ describe("ownership", () => {
     const post = await createDraft(client, [pages[0]!]);
     expect((await client.delete(`/api/post/${post.id}`)).body).toMatchObject({ success: true, message: "Post deleted successfully" });
     expect((await client.delete(`/api/post/${post.id}`)).status).toBe(404);
+  });
+});
+
+describe("a page whose last attempt may have gone out", () => {
+  it("cannot be removed until the worker has checked it, so it is never re-added and sent without that check", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, pages, "Sent, maybe");
+    // The state a worker leaves when the platform took the request but the answer was lost.
+    await testDb().update(posts).set({ status: "scheduled", scheduledAt: new Date(Date.now() + 3_600_000) }).where(eq(posts.id, post.id));
+    await testDb()
+      .update(postTargets)
+      .set({ errorCode: "uncertain", errorMessage: "No answer from Facebook.", attempts: 1, sentText: "Sent, maybe", sentAt: new Date() })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.pageId, pages[0]!.id)));
+
+    const removing = await client.put(`/api/post/${post.id}`, { pages: [entry(pages[1]!)] });
+    expect(removing.status, removing.text).toBe(409);
+    expect(removing.body).toEqual({ success: false, error: pageInDoubtMessage(pages[0]!.name), code: "page_in_doubt" });
+    const kept = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    expect(kept.find((target) => target.pageId === pages[0]!.id)).toMatchObject({ sentText: "Sent, maybe", errorCode: "uncertain" });
+
+    // Keeping it (and changing anything else) is fine; so is removing the other page.
+    const keeping = await client.put(`/api/post/${post.id}`, { pages: [entry(pages[0]!)], content: "Sent, maybe" });
+    expect(keeping.status, keeping.text).toBe(200);
+    expect((keeping.body.post as PostBody).pages.map((page) => page.pageId)).toEqual([pages[0]!.id]);
   });
 });
 
