@@ -1,7 +1,8 @@
 /**
  * bench/posts-list: GET /api/post?limit=50 for a user with 100,000 posts, at 50 concurrent
  * connections, against the built app (npm run build:test first). Prints p50/p95/p99 and throughput,
- * then the same SQL run directly through a pool of 50, and the ratio. Target: p95 under 50 ms.
+ * then the same read without HTTP (the endpoint's listPosts() called in this process through the
+ * app's pool: its one SQL statement and the mapping), and the ratio. Target: p95 under 50 ms.
  * For scale it also measures the floor: an authenticated route that does no I/O at all
  * (GET /api/openai/status), i.e. what Next.js, the session cookie and the load generator cost alone.
  * The HTTP load comes from `wrk` (apt-get install wrk) when it is installed, a C load generator that
@@ -140,27 +141,16 @@ try {
       await (await fetch(floorUrl, { headers: { cookie } })).arrayBuffer();
     }));
 
-  // The one statement the endpoint runs (lib/posts/queries.ts): the page of posts, each with its
-  // pages, their latest metrics and its media as JSON, and the total from the trigger-kept counters.
-  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: CONCURRENCY });
-  const statement = {
-    name: "bench_posts_page",
-    text: `select p.*, (select coalesce(sum(count), 0) from post_counts where user_id = $1) as total,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'type', t.type, 'pageId', t.page_id, 'platform', t.platform,
-         'pageName', t.page_name, 'status', t.status, 'platformPostUrl', t.platform_post_url, 'errorCode', t.error_code,
-         'errorMessage', t.error_message, 'publishedAt', t.published_at, 'nextAttemptAt', t.next_attempt_at,
-         'metrics', (select json_build_object('views', ms.views, 'likes', ms.likes, 'comments', ms.comments, 'shares', ms.shares)
-                     from metric_snapshots ms where ms.post_target_id = t.id order by ms.captured_at desc limit 1))
-         order by t.created_at, t.type, t.id), '[]'::json) from post_targets t where t.post_id = p.id) as targets,
-      (select coalesce(json_agg(json_build_object('id', m.id, 'filename', m.filename) order by pm.position), '[]'::json)
-         from post_media pm join media m on m.id = pm.media_id where pm.post_id = p.id) as media
-      from posts p where p.user_id = $1 order by p.created_at desc, p.id desc limit 50 offset 0`,
-  };
-  const sql = await measure("same SQL, direct (pg pool)", async () => {
-    await pool.query({ ...statement, values: [user.id] });
+  // The endpoint's own read (lib/posts/queries.ts: one SQL statement, then the mapping to JSON
+  // objects) called in this process through the app's pool: the same work without HTTP and Next.js.
+  Object.assign(process.env, stack.env);
+  const { listPosts } = await import("../lib/posts/queries");
+  const { closeDb } = await import("../db");
+  const sql = await measure("listPosts() in process, no HTTP", async () => {
+    await listPosts(user.id, { page: 1, limit: 50, sort: "date" });
   });
-  await pool.end();
-  console.log(`ratio HTTP/SQL: p50 ${(http.p50 / sql.p50).toFixed(2)}x  p95 ${(http.p95 / sql.p95).toFixed(2)}x`);
+  await closeDb();
+  console.log(`ratio HTTP/no HTTP: p50 ${(http.p50 / sql.p50).toFixed(2)}x  p95 ${(http.p95 / sql.p95).toFixed(2)}x`);
   console.log(`ratio HTTP/floor: p50 ${(http.p50 / floor.p50).toFixed(2)}x  p95 ${(http.p95 / floor.p95).toFixed(2)}x`);
   console.log(`target p95 < 50 ms: ${http.p95 < 50 ? "met" : "NOT met"}`);
 } finally {
