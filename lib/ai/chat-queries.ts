@@ -105,7 +105,7 @@ export async function getPostChatHistory(
       .select({ id: chats.id })
       .from(chats)
       .where(and(eq(chats.postId, postId), eq(chats.userId, userId)))
-      .orderBy(desc(chats.updatedAt))
+      .orderBy(desc(chats.updatedAt), desc(chats.id))
       .limit(1);
     chatId = linked?.id ?? null;
   }

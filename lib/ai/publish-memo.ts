@@ -51,7 +51,7 @@ export async function rememberedPublishedText(
         sql`${usageRecords.metadata}->>'publishedText' is not null`,
       ),
     )
-    .orderBy(desc(usageRecords.occurredAt))
+    .orderBy(desc(usageRecords.occurredAt), desc(usageRecords.id))
     .limit(1);
   return row?.text ?? null;
 }

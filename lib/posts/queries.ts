@@ -39,9 +39,14 @@ type TargetJson = Json<Omit<TargetSummary, "metrics">> & { metrics: Metrics | nu
 const outerPostId = sql`${posts}.${sql.identifier(posts.id.name)}`;
 
 /**
- * A post's pages (in the order they were added, each with its newest metrics) and its media, as
- * JSON columns of the post's own row: a list page costs one round trip to Postgres, not one per
- * kind of detail. Each subquery is an index scan on the post's id.
+ * The one order of a post's pages: oldest first, posts before shares, then by page name (pages
+ * chosen together share their creation time). The JSON column below spells the same order in SQL.
+ */
+export const targetOrder = [asc(postTargets.createdAt), asc(postTargets.type), asc(postTargets.pageName), asc(postTargets.id)];
+
+/**
+ * A post's pages (in `targetOrder`, each with its newest metrics) and its media, as JSON columns
+ * of the post's own row: a list page costs one round trip to Postgres, not one per kind of detail. Each subquery is an index scan on the post's id.
  */
 const details = {
   targets: sql<TargetJson[]>`(
@@ -51,8 +56,8 @@ const details = {
       'errorMessage', t.error_message, 'publishedAt', t.published_at, 'nextAttemptAt', t.next_attempt_at,
       'metrics', (
         select json_build_object('views', ms.views, 'likes', ms.likes, 'comments', ms.comments, 'shares', ms.shares)
-        from ${metricSnapshots} ms where ms.post_target_id = t.id order by ms.captured_at desc limit 1)
-    ) order by t.created_at, t.type, t.id), '[]'::json)
+        from ${metricSnapshots} ms where ms.post_target_id = t.id order by ms.captured_at desc, ms.id desc limit 1)
+    ) order by t.created_at, t.type, t.page_name, t.id), '[]'::json)
     from ${postTargets} t where t.post_id = ${outerPostId})`,
   media: sql<Json<MediaSummary>[]>`(
     select coalesce(json_agg(json_build_object(
@@ -160,14 +165,14 @@ const latestMetric = (column: "views" | "likes") => sql<number>`coalesce((
     select distinct on (ms.post_target_id) ms.${sql.raw(column)}
     from ${metricSnapshots} ms join ${postTargets} pt on pt.id = ms.post_target_id
     where pt.post_id = ${posts.id}
-    order by ms.post_target_id, ms.captured_at desc
+    order by ms.post_target_id, ms.captured_at desc, ms.id desc
   ) latest), 0)`;
 
 const ORDER: Record<"date" | "views" | "likes" | "status", SQL[]> = {
   date: [desc(posts.createdAt), desc(posts.id)],
-  views: [desc(latestMetric("views")), desc(posts.createdAt)],
-  likes: [desc(latestMetric("likes")), desc(posts.createdAt)],
-  status: [asc(posts.status), desc(posts.createdAt)],
+  views: [desc(latestMetric("views")), desc(posts.createdAt), desc(posts.id)],
+  likes: [desc(latestMetric("likes")), desc(posts.createdAt), desc(posts.id)],
+  status: [asc(posts.status), desc(posts.createdAt), desc(posts.id)],
 };
 
 type ListSort = keyof typeof ORDER;
@@ -232,7 +237,7 @@ export async function listPostsInRange(
     .select(postWithDetails)
     .from(posts)
     .where(and(eq(posts.userId, userId), inRange, statusFilter))
-    .orderBy(asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`))
+    .orderBy(asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`), asc(posts.createdAt), asc(posts.id))
     .limit(1000);
   return toPostDtos(rows);
 }

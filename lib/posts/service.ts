@@ -3,7 +3,7 @@ import { db, type Transaction } from "@/db";
 import { chats, media, postMedia, posts, postTargets, socialAccounts, socialPages, usageRecords } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/limits";
-import { isUuid } from "@/lib/social/queries";
+import { isUuid, pageOrder } from "@/lib/social/queries";
 import { IN_DOUBT } from "@/lib/publishing/claim";
 import { FUTURE_MESSAGE, lockPostForChange, schedulePost, unschedulePost } from "@/lib/publishing/schedule-service";
 import { getPostOrThrow } from "./queries";
@@ -110,7 +110,7 @@ export async function createAccountDraft(userId: string, accountId: string, cont
     ? await db.select({ id: socialAccounts.id }).from(socialAccounts).where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.userId, userId)))
     : [];
   if (!account) throw notFound("Account not found");
-  const pages = await db.select().from(socialPages).where(eq(socialPages.socialAccountId, account.id));
+  const pages = await db.select().from(socialPages).where(eq(socialPages.socialAccountId, account.id)).orderBy(...pageOrder);
   return createPost(userId, {
     pages: pages.map((page) => ({ type: "post" as const, pageId: page.id, platform: page.platform })),
     content,

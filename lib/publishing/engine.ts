@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { posts, postTargets, socialAccounts, socialPages, type Post, type PostTarget, type SocialAccount } from "@/db/schema";
 import { isPlatformError, platformModule, PlatformError, type PublishInput, type PublishMedia } from "@/lib/platforms";
+import { targetOrder } from "@/lib/posts/queries";
 import { freshAccessToken, markAccountInvalid, markPageInvalid, pageToken, refreshAccountTokensNow } from "@/lib/social/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, UNCERTAIN, type HeldClaim } from "./claim";
@@ -40,7 +41,7 @@ export async function runPublishJob(postId: string, scheduleVersion: number, now
   if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
 
   const media = await loadPostMedia(postId);
-  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, postId)).orderBy(...targetOrder);
   for (const target of targets.filter((row) => row.type === "post")) {
     if (stopping?.aborted) return { retryAt: new Date() };
     const claimed = await claim(target.id, post);
@@ -243,7 +244,7 @@ async function recordFailure(
 
 /** Derives the post's status from its targets; returns when to run again if any are still due. */
 async function settle(post: Post): Promise<JobOutcome> {
-  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, post.id));
+  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, post.id)).orderBy(...targetOrder);
   const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
   const sameSchedule = and(eq(posts.id, post.id), eq(posts.status, "scheduled"), eq(posts.scheduleVersion, post.scheduleVersion));
   if (open.length > 0) {

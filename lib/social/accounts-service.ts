@@ -6,7 +6,7 @@ import { encryptOptional } from "@/lib/crypto/tokens";
 import { isPlatformError, platformModule } from "@/lib/platforms";
 import { freshAccessToken, markAccountInvalid, markPageInvalid, pageToken, refreshAccountTokensNow } from "./account-tokens";
 import { onPlatform } from "./platform-errors";
-import { isUuid, listAccounts } from "./queries";
+import { isUuid, listAccounts, pageOrder } from "./queries";
 import { platformLabels, type ConnectablePlatform, type ConnectedAccount, type UpdateAccountInput } from "./schemas";
 
 /** A user's connected accounts: read, rename, refresh data or tokens, test, disconnect. */
@@ -24,7 +24,7 @@ async function loadOwned(userId: string, accountId: string): Promise<{ account: 
   if (!isUuid(accountId)) throw notFound(NOT_FOUND);
   const [account] = await db.select().from(socialAccounts).where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.userId, userId)));
   if (!account) throw notFound(NOT_FOUND);
-  const pages = await db.select().from(socialPages).where(eq(socialPages.socialAccountId, account.id));
+  const pages = await db.select().from(socialPages).where(eq(socialPages.socialAccountId, account.id)).orderBy(...pageOrder);
   return { account, pages };
 }
 

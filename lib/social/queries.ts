@@ -11,6 +11,13 @@ export const isUuid = (value: string) => UUID.test(value);
 const LINKEDIN_WARNING_MS = 7 * 24 * 60 * 60_000;
 
 /**
+ * The one order of an account's pages everywhere: oldest first, then by name. Pages chosen in one
+ * connection share their creation time (one transaction), so without the name their order changed
+ * from one read to the next.
+ */
+export const pageOrder = [asc(socialPages.createdAt), asc(socialPages.name), asc(socialPages.id)];
+
+/**
  * When the account stops working by itself: with a refresh token (X, LinkedIn partners) that is the
  * refresh token's expiry, since access tokens are renewed before use; otherwise the access token's.
  */
@@ -73,13 +80,13 @@ export async function listAccounts(userId: string, ids?: string[]): Promise<Conn
     .select()
     .from(socialAccounts)
     .where(ids ? and(eq(socialAccounts.userId, userId), inArray(socialAccounts.id, ids)) : eq(socialAccounts.userId, userId))
-    .orderBy(asc(socialAccounts.createdAt));
+    .orderBy(asc(socialAccounts.createdAt), asc(socialAccounts.id));
   if (accounts.length === 0) return [];
   const pages = await db
     .select()
     .from(socialPages)
     .where(and(eq(socialPages.userId, userId), inArray(socialPages.socialAccountId, accounts.map((a) => a.id))))
-    .orderBy(asc(socialPages.createdAt));
+    .orderBy(...pageOrder);
   return accounts.map((account) => toConnectedAccount(account, pages.filter((page) => page.socialAccountId === account.id)));
 }
 

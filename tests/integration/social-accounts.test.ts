@@ -112,6 +112,32 @@ describe("the OAuth callback", () => {
   });
 });
 
+describe("the order of pages", () => {
+  it("an account's pages, and a post's, read in one order every time: by name when chosen together", async () => {
+    const { client } = await registeredClient();
+    const { account } = await connectFacebook(client, (ids) => ids, undefined, ["Zebra Café", "Alpha Books", "Mill Bakery"]);
+    const sorted = ["Alpha Books", "Mill Bakery", "Zebra Café"];
+    expect(account.pages.map((page) => page.name)).toEqual(sorted);
+    for (let read = 0; read < 5; read += 1) {
+      const again = await client.get(`/api/social/accounts/${account.id}`);
+      expect((again.body.data as ConnectedAccountBody).pages.map((page) => page.name)).toEqual(sorted);
+    }
+
+    const byName = new Map(account.pages.map((page) => [page.name, page]));
+    const chosen = ["Zebra Café", "Mill Bakery", "Alpha Books"].map((name) => byName.get(name)!);
+    const created = await client.post("/api/social/posts", {
+      pages: chosen.map((page) => ({ type: "post", pageId: page.id, platform: "facebook" })),
+      content: "Three pages, one order",
+    });
+    expect(created.status, created.text).toBe(201);
+    const postId = (created.body.post as { id: string }).id;
+    for (let read = 0; read < 5; read += 1) {
+      const post = await client.get(`/api/post/${postId}`);
+      expect((post.body.post as { pages: { pageName: string }[] }).pages.map((page) => page.pageName)).toEqual(sorted);
+    }
+  });
+});
+
 describe("tokens", () => {
   it("an expired page token shows up on 'Refresh Data', and 'Refresh Token' restores it", async () => {
     const { client } = await registeredClient();
