@@ -27,6 +27,9 @@ export default defineConfig({
           exclude: ["tests/integration/sandbox-*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/integration-global.ts"],
+          // One app, sandbox, worker and Redis prefix serve every file, and some files inject faults or
+          // restart workers on them: files run one at a time on any machine, as they do on 2 cores.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -213,17 +213,21 @@ test("the floating AI Assistant streams an answer and keeps one chat", async ({ 
   await widget.getByRole("button", { name: "Send" }).click();
   await expect(widget.getByText("Sandbox AI: And on Friday?", { exact: true })).toBeVisible();
 
-  // Both exchanges went into one chat.
-  const history = (await (await page.request.get("/api/openai/chat/history")).json()) as {
-    chats: { messages: { content: string }[] }[];
-  };
-  expect(history.chats).toHaveLength(1);
-  expect(history.chats[0]!.messages.map((message) => message.content)).toEqual([
-    "What should I post on Monday morning?",
-    "Sandbox AI: What should I post on Monday morning?",
-    "And on Friday?",
-    "Sandbox AI: And on Friday?",
-  ]);
+  // Both exchanges went into one chat (the answer is saved when its stream ends, just after it shows).
+  const chatsNow = async () =>
+    ((await (await page.request.get("/api/openai/chat/history")).json()) as { chats: { messages: { content: string }[] }[] }).chats.map(
+      (chat) => chat.messages.map((message) => message.content),
+    );
+  await expect
+    .poll(chatsNow)
+    .toEqual([
+      [
+        "What should I post on Monday morning?",
+        "Sandbox AI: What should I post on Monday morning?",
+        "And on Friday?",
+        "Sandbox AI: And on Friday?",
+      ],
+    ]);
 
   // A failure reads as a friendly assistant message.
   await control("faults", { kind: "rate_limit" });

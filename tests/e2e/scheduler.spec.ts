@@ -40,6 +40,12 @@ const cellName = (date: Date) =>
     year: "numeric",
   }).format(date);
 
+/** Next month as the calendar counts it: from today's month in New York, not in UTC. */
+function nextNewYorkMonth(): { year: number; month: number } {
+  const [year, month] = localDay(new Date().toISOString()).split("-").map(Number) as [number, number];
+  return month === 12 ? { year: year + 1, month: 0 } : { year, month }; // month: 0-based, so `month` is the next one
+}
+
 async function scheduledAtOf(page: Page, postId: string) {
   return ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { scheduledAt: string } }).post
     .scheduledAt;
@@ -91,24 +97,17 @@ test("dragging a scheduled post to the next day keeps its time of day", async ({
   test.setTimeout(120_000);
   await registerThroughForm(page);
   const { ourPages } = await connectFacebookPages(page);
-  // Tomorrow 10:00 in New York (15:00 UTC in winter, 14:00 in summer).
-  const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  const nyOffsetHours =
-    Number(
-      new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", hourCycle: "h23" }).format(
-        new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 12)),
-      ),
-    ) - 12;
-  const at = new Date(
-    Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 10 - nyOffsetHours),
-  );
+  // The 10th of next month, 10:00 in New York: the 11th is always in the same month view.
+  const { year, month } = nextNewYorkMonth();
+  const at = newYorkTime(year, month, 10, 10);
+  const dropDay = newYorkTime(year, month, 11, 10);
   const content = `Drag me ${numericId()}`;
   const postId = await scheduledDraft(page, [ourPages[0]!.id], content, at);
 
   await page.goto("/schedule");
-  if (at.getUTCMonth() !== new Date().getUTCMonth()) await page.getByRole("button", { name: "Next month" }).click();
+  await page.getByRole("button", { name: "Next month" }).click();
   const handle = page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first();
-  const target = page.getByRole("gridcell", { name: cellName(new Date(at.getTime() + 24 * 3600_000)) });
+  const target = page.getByRole("gridcell", { name: cellName(dropDay) });
   // A person's drag: press, move in steps (the sensor starts after a few pixels), release over the day.
   await handle.scrollIntoViewIfNeeded();
   await handle.hover();
@@ -123,7 +122,7 @@ test("dragging a scheduled post to the next day keeps its time of day", async ({
 
   const moved = await scheduledAtOf(page, postId);
   expect(localTime(moved)).toBe("10:00");
-  expect(localDay(moved)).toBe(localDay(new Date(at.getTime() + 24 * 3600_000).toISOString()));
+  expect(localDay(moved)).toBe(localDay(dropDay.toISOString()));
 });
 
 test("a scheduled post moves with the keyboard: Space picks it up, arrows move it, Space drops it at the same time", async ({
@@ -133,9 +132,8 @@ test("a scheduled post moves with the keyboard: Space picks it up, arrows move i
   await registerThroughForm(page);
   const { ourPages } = await connectFacebookPages(page, ["Keyboard Page"]);
   // The 10th of next month, 09:30 in New York: its next day and next week are in the same month view.
-  const now = new Date();
-  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const at = newYorkTime(nextMonth.getUTCFullYear(), nextMonth.getUTCMonth(), 10, 9, 30);
+  const { year, month } = nextNewYorkMonth();
+  const at = newYorkTime(year, month, 10, 9, 30);
   const content = `Keys ${numericId()}`;
   const postId = await scheduledDraft(page, [ourPages[0]!.id], content, at);
 
@@ -161,7 +159,7 @@ test("a scheduled post moves with the keyboard: Space picks it up, arrows move i
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Space");
   await expect(page.getByText("Post rescheduled successfully").first()).toBeVisible();
-  const target = newYorkTime(nextMonth.getUTCFullYear(), nextMonth.getUTCMonth(), 18, 9, 30);
+  const target = newYorkTime(year, month, 18, 9, 30);
   await expect(status).toContainText(`dropped on ${cellName(target)}`);
   const moved = await scheduledAtOf(page, postId);
   expect(localDay(moved)).toBe(localDay(target.toISOString()));

@@ -100,19 +100,40 @@ afterAll(async () => {
 });
 
 describe("time zones across daylight-saving changes", () => {
-  // 09:00 on the wall clock, the day before and the day of each 2027 change, and the UTC instant it is.
+  // 09:00 on the wall clock, the day before and the day of each change next year (always ahead of
+  // now, so the API accepts the schedule), and the UTC instant it is.
+  const year = new Date().getUTCFullYear() + 1;
+  const day = (month: number, date: number) => new Date(Date.UTC(year, month - 1, date));
+  const key = (date: Date) => date.toISOString().slice(0, 10);
+  const at = (date: Date, utcHour: number) => new Date(date.getTime() + utcHour * 3_600_000).toISOString();
+  const before = (date: Date) => new Date(date.getTime() - 86_400_000);
+  const sundayOnOrAfter = (date: Date) => new Date(date.getTime() + ((7 - date.getUTCDay()) % 7) * 86_400_000);
+  const lastSunday = (month: number) => new Date(sundayOnOrAfter(day(month + 1, 1)).getTime() - 7 * 86_400_000);
+  const londonSpring = lastSunday(3); // forward at 01:00
+  const londonAutumn = lastSunday(10); // back at 02:00
+  const newYorkSpring = sundayOnOrAfter(day(3, 8)); // the second Sunday of March, forward at 02:00
+  const newYorkAutumn = sundayOnOrAfter(day(11, 1)); // the first Sunday of November, back at 02:00
   const MATRIX: [zone: string, day: string, utc: string][] = [
-    ["Europe/London", "2027-03-27", "2027-03-27T09:00:00.000Z"],
-    ["Europe/London", "2027-03-28", "2027-03-28T08:00:00.000Z"], // clocks went forward at 01:00
-    ["Europe/London", "2027-10-30", "2027-10-30T08:00:00.000Z"],
-    ["Europe/London", "2027-10-31", "2027-10-31T09:00:00.000Z"], // clocks went back at 02:00
-    ["America/New_York", "2027-03-13", "2027-03-13T14:00:00.000Z"],
-    ["America/New_York", "2027-03-14", "2027-03-14T13:00:00.000Z"], // forward at 02:00
-    ["America/New_York", "2027-11-06", "2027-11-06T13:00:00.000Z"],
-    ["America/New_York", "2027-11-07", "2027-11-07T14:00:00.000Z"], // back at 02:00
-    ["Pacific/Kiritimati", "2027-01-01", "2026-12-31T19:00:00.000Z"], // UTC+14: the day before in UTC
-    ["UTC", "2027-03-28", "2027-03-28T09:00:00.000Z"],
+    ["Europe/London", key(before(londonSpring)), at(before(londonSpring), 9)],
+    ["Europe/London", key(londonSpring), at(londonSpring, 8)],
+    ["Europe/London", key(before(londonAutumn)), at(before(londonAutumn), 8)],
+    ["Europe/London", key(londonAutumn), at(londonAutumn, 9)],
+    ["America/New_York", key(before(newYorkSpring)), at(before(newYorkSpring), 14)],
+    ["America/New_York", key(newYorkSpring), at(newYorkSpring, 13)],
+    ["America/New_York", key(before(newYorkAutumn)), at(before(newYorkAutumn), 13)],
+    ["America/New_York", key(newYorkAutumn), at(newYorkAutumn, 14)],
+    ["Pacific/Kiritimati", key(day(1, 2)), at(day(1, 1), 19)], // UTC+14: the day before in UTC
+    ["UTC", key(day(3, 28)), at(day(3, 28), 9)],
   ];
+
+  it("each pair of rows straddles a change: the same 09:00 is a different UTC hour on the two days", () => {
+    for (let row = 0; row < 8; row += 2) {
+      const [[zone, dayBefore, utcBefore], [, dayOf, utcOf]] = [MATRIX[row]!, MATRIX[row + 1]!];
+      expect(new Date(`${dayOf}T00:00:00Z`).getTime() - new Date(`${dayBefore}T00:00:00Z`).getTime(), zone).toBe(86_400_000);
+      expect(new Date(utcOf).getUTCHours(), `${zone} ${dayOf}`).not.toBe(new Date(utcBefore).getUTCHours());
+      expect(new Date(`${dayOf}T12:00:00Z`).getUTCDay(), `${zone} ${dayOf}`).toBe(0); // changes happen on a Sunday
+    }
+  });
 
   it("09:00 local is stored as the right instant and its publish job is due then, on both sides of each change", async () => {
     Object.assign(process.env, inject("stack").env);
