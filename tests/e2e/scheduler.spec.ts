@@ -228,13 +228,15 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   const [year, month, day] = tomorrow.split("-").map(Number) as [number, number, number];
   const label = `Busy day ${numericId()}`;
   for (const hour of [9, 11, 13, 15]) await scheduledDraft(page, [ourPages[0]!.id], `${label} ${hour}h`, newYorkTime(year, month - 1, day, hour));
-  // One published today: Publish Now answers once the page is out.
+  // One published today (Publish Now answers once the page is out, or after 8 s with the worker still at it).
   const created = await page.request.post("/api/social/posts", {
     data: { pages: [{ type: "post", pageId: ourPages[1]!.id, platform: "facebook" }], content: `${label} out now` },
   });
   const { post: publishedPost } = (await created.json()) as { post: { id: string } };
-  const published = await page.request.post(`/api/post/${publishedPost.id}/publish`, { data: {} });
-  expect(((await published.json()) as { post: { status: string } }).post.status).toBe("published");
+  expect((await page.request.post(`/api/post/${publishedPost.id}/publish`, { data: {} })).status()).toBe(200);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/post/${publishedPost.id}`)).json()) as { post: { status: string } }).post.status)
+    .toBe("published");
 
   await page.goto("/schedule");
   const card = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });

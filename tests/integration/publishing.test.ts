@@ -83,10 +83,12 @@ describe("publishing through the worker", () => {
     const { client } = await registeredClient();
     const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 1));
     const post = await draftFor(client, account.pages, unique("Moved post"));
-    await client.put(`/api/post/${post.id}`, { scheduledAt: new Date(Date.now() + 2_000).toISOString(), status: "scheduled" });
-    const later = new Date(Date.now() + 5_000);
+    const first = new Date(Date.now() + 4_000);
+    await client.put(`/api/post/${post.id}`, { scheduledAt: first.toISOString(), status: "scheduled" });
+    const later = new Date(Date.now() + 8_000);
     await client.put(`/api/post/${post.id}`, { scheduledAt: later.toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    // Past the first time, before the new one: nothing went out.
+    await new Promise((resolve) => setTimeout(resolve, first.getTime() + 1_500 - Date.now()));
     expect(await publishedOn(fbUser.pages[0]!.id)).toHaveLength(0);
     expect((await waitForStatus(client, post.id, ["published", "failed"])).status).toBe("published");
     expect(await publishedOn(fbUser.pages[0]!.id)).toHaveLength(1);
