@@ -2,19 +2,36 @@
 
 import Link from "next/link";
 import { Plus } from "lucide-react";
+import { usePathname, useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api/http";
 import { usePostList, type PostSort, type PostStatusFilter } from "@/lib/hooks/content-list";
-import { useBulkDeletePosts, useDeletePost } from "@/lib/hooks/posts";
+import { useBulkDeletePosts, useDeletePost, usePublishPost } from "@/lib/hooks/posts";
+import type { PostDto } from "@/lib/posts/schemas";
 import { DeletePostsDialog, type DeleteTarget } from "./delete-posts-dialog";
-import { postShortName } from "./post-display";
+import { postShortName, publishTargets } from "./post-display";
 import { PostList } from "./post-list";
 import { PostListControls } from "./post-list-controls";
-import { useHighlightedPost } from "./use-highlighted-post";
+import { PublishPostDialog, type PublishTarget } from "./publish-post-dialog";
+import { announcePublishResult } from "./publish-result";
+import { HIGHLIGHT_PARAM, useHighlightedPost } from "./use-highlighted-post";
 
-/** Content Creator (/content): the user's posts, filterable and sortable, with single and bulk delete. */
+/** A copy of `current` with `ids` added (on) or removed. */
+function withIds(current: ReadonlySet<string>, ids: string[], on: boolean): ReadonlySet<string> {
+  const next = new Set(current);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
+/**
+ * Content Creator (/content): the user's posts, filterable and sortable, with single and bulk
+ * delete, and Publish for drafts and failed posts.
+ */
 export function ContentView() {
   const [status, setStatus] = useState<PostStatusFilter>("all");
   const [sort, setSort] = useState<PostSort>("date");
@@ -24,10 +41,16 @@ export function ContentView() {
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [publishTarget, setPublishTarget] = useState<PublishTarget | null>(null);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [publishingIds, setPublishingIds] = useState<ReadonlySet<string>>(() => new Set());
+  const router = useRouter();
+  const pathname = usePathname();
 
   const list = usePostList({ status, sort, page });
   const deletePost = useDeletePost();
   const bulkDelete = useBulkDeletePosts();
+  const publishPost = usePublishPost();
 
   const posts = useMemo(() => list.data?.posts ?? [], [list.data]);
   const pagination = list.data?.pagination;
@@ -85,14 +108,7 @@ export function ContentView() {
   }
 
   function markDeleting(postIds: string[], deleting: boolean) {
-    setDeletingIds((current) => {
-      const next = new Set(current);
-      for (const id of postIds) {
-        if (deleting) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+    setDeletingIds((current) => withIds(current, postIds, deleting));
   }
 
   // mutateAsync rather than mutate's per-call callbacks: the card that asked may be gone by the
@@ -127,6 +143,26 @@ export function ContentView() {
     } catch (error) {
       markDeleting(postIds, false);
       toast.error("Failed to delete posts", { description: errorMessage(error, "") || undefined });
+    }
+  }
+
+  function askToPublish(post: PostDto) {
+    setPublishTarget({ postId: post.id, name: postShortName(post), ...publishTargets(post) });
+    setPublishOpen(true);
+  }
+
+  /** Publishes now, says how it went as the editor does, and highlights the post for 5 s. */
+  async function publishOne(target: PublishTarget) {
+    setPublishOpen(false);
+    setPublishingIds((current) => withIds(current, [target.postId], true));
+    try {
+      const { post } = await publishPost.mutateAsync(target.postId);
+      announcePublishResult(post);
+      router.replace(`${pathname}?${HIGHLIGHT_PARAM}=${encodeURIComponent(post.id)}`, { scroll: false });
+    } catch (error) {
+      toast.error("Failed to publish post", { description: errorMessage(error, "") || undefined });
+    } finally {
+      setPublishingIds((current) => withIds(current, [target.postId], false));
     }
   }
 
@@ -173,6 +209,7 @@ export function ContentView() {
         onShowAll={() => changeStatus("all")}
         selectedIds={selectedIds}
         deletingIds={deletingIds}
+        publishingIds={publishingIds}
         highlightedId={highlightedId}
         bulkDeleting={bulkDelete.isPending}
         onToggle={toggle}
@@ -180,6 +217,7 @@ export function ContentView() {
         onClearSelection={resetSelection}
         onDeleteOne={(post) => askToDelete({ kind: "single", postId: post.id, name: postShortName(post) })}
         onDeleteSelected={() => askToDelete({ kind: "bulk", postIds: selectedIds })}
+        onPublishOne={askToPublish}
         onPageChange={changePage}
       />
 
@@ -188,6 +226,12 @@ export function ContentView() {
         target={deleteTarget}
         onOpenChange={setConfirmOpen}
         onConfirm={confirmDelete}
+      />
+      <PublishPostDialog
+        open={publishOpen}
+        target={publishTarget}
+        onOpenChange={setPublishOpen}
+        onConfirm={(target) => void publishOne(target)}
       />
     </div>
   );

@@ -1,7 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { ChevronDown, ChevronUp, Eye, Heart, MessageCircle, Pencil, Send, Trash2, type LucideIcon } from "lucide-react";
+import {
+  ChevronDown,
+  ChevronUp,
+  Eye,
+  Heart,
+  Loader2,
+  MessageCircle,
+  Pencil,
+  Send,
+  Trash2,
+  type LucideIcon,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
@@ -25,20 +36,29 @@ import { DelayedNote } from "./delayed-note";
 import { PostDetails } from "./post-details";
 import { PostStatusBadge } from "./post-status-badge";
 
-/** Spec: the Publish button is shown, but what it does is not; it waits for the publishing engine. */
-export const PUBLISH_PENDING_TITLE = "Publishing arrives with the publishing engine";
-
 interface PostCardProps {
   post: PostDto;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onDelete: () => void;
   deleting: boolean;
+  /** Asks to publish the post now (drafts and failed posts); the list confirms first. */
+  onPublish: () => void;
+  publishing: boolean;
   highlighted: boolean;
 }
 
 /** One post in the Content Creator list: summary, totals, actions, and details behind More. */
-export function PostCard({ post, selected, onSelectedChange, onDelete, deleting, highlighted }: PostCardProps) {
+export function PostCard({
+  post,
+  selected,
+  onSelectedChange,
+  onDelete,
+  deleting,
+  onPublish,
+  publishing,
+  highlighted,
+}: PostCardProps) {
   const headingId = useId();
   const detailsId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -51,7 +71,7 @@ export function PostCard({ post, selected, onSelectedChange, onDelete, deleting,
     <article
       id={postElementId(post.id)}
       aria-labelledby={headingId}
-      aria-busy={deleting || undefined}
+      aria-busy={deleting || publishing || undefined}
       data-highlighted={highlighted || undefined}
       className={cn(
         "bg-card text-card-foreground grid scroll-mt-24 gap-4 rounded-xl border p-4 shadow-sm transition-[box-shadow,opacity] duration-500 sm:p-5",
@@ -131,9 +151,15 @@ export function PostCard({ post, selected, onSelectedChange, onDelete, deleting,
             </Button>
           )}
           {editable && (
-            <Button type="button" size="sm" disabled title={PUBLISH_PENDING_TITLE}>
-              <Send aria-hidden />
-              Publish
+            <Button
+              type="button"
+              size="sm"
+              onClick={onPublish}
+              disabled={publishing || deleting}
+              aria-busy={publishing || undefined}
+            >
+              {publishing ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+              {publishing ? "Publishing..." : "Publish"}
             </Button>
           )}
           <Button
@@ -142,7 +168,7 @@ export function PostCard({ post, selected, onSelectedChange, onDelete, deleting,
             size="sm"
             className="text-destructive hover:text-destructive"
             onClick={onDelete}
-            disabled={deleting}
+            disabled={deleting || publishing}
           >
             <Trash2 aria-hidden />
             Delete

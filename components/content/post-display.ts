@@ -45,6 +45,18 @@ export function postTitle(post: Pick<PostDto, "title">): string {
   return post.title?.trim() || UNTITLED_POST;
 }
 
+/**
+ * What a Publish from the list sends: every page the post has not reached yet (a draft: all of
+ * them; a failed post: the ones that failed), and the pages it already reached, which the server
+ * never sends again. Names are listed once each, in the post's order.
+ */
+export function publishTargets(post: Pick<PostDto, "pages">): { toSend: string[]; alreadyOut: string[] } {
+  const names = (published: boolean) => [
+    ...new Set(post.pages.filter((page) => (page.status === "published") === published).map((page) => page.pageName)),
+  ];
+  return { toSend: names(false), alreadyOut: names(true) };
+}
+
 const SHORT_NAME_WORDS = 8;
 
 /** How the post is named where a title may be missing (checkbox labels, dialogs): its title, else its first words. */

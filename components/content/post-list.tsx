@@ -22,12 +22,14 @@ interface PostListProps {
   onShowAll: () => void;
   selectedIds: string[];
   deletingIds: ReadonlySet<string>;
+  publishingIds: ReadonlySet<string>;
   highlightedId: string | null;
   bulkDeleting: boolean;
   onToggle: (postId: string, selected: boolean) => void;
   onToggleAll: (selected: boolean) => void;
   onClearSelection: () => void;
   onDeleteOne: (post: PostDto) => void;
+  onPublishOne: (post: PostDto) => void;
   onDeleteSelected: () => void;
   onPageChange: (page: number) => void;
 }
@@ -126,6 +128,8 @@ export function PostList(props: PostListProps) {
             onSelectedChange={(checked) => props.onToggle(post.id, checked)}
             onDelete={() => props.onDeleteOne(post)}
             deleting={props.deletingIds.has(post.id)}
+            onPublish={() => props.onPublishOne(post)}
+            publishing={props.publishingIds.has(post.id)}
             highlighted={props.highlightedId === post.id}
           />
         ))}

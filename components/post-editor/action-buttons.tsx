@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { CalendarClock, Loader2, Save, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { announcePublishResult } from "@/components/content/publish-result";
 import { SchedulePostDialog, type SchedulePreview } from "@/components/schedule/schedule-post-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/api/http";
@@ -149,34 +150,4 @@ export function ActionButtons({
       <SchedulePostDialog open={scheduleOpen} onOpenChange={setScheduleOpen} preview={preview} onSchedule={schedule} />
     </div>
   );
-}
-
-/** The server's verdict: published, failed (each page's reason, as the server words it), or still going out. */
-function announcePublishResult(post: PostDto) {
-  if (post.status === "published") {
-    toast.success("Post published successfully!");
-    return;
-  }
-  if (post.status === "failed") {
-    const reasons = [
-      ...new Set(
-        post.pages
-          .filter((page) => page.status === "failed")
-          .map((page) => page.error?.message)
-          .filter((message): message is string => Boolean(message)),
-      ),
-    ];
-    if (reasons.length === 0) reasons.push(post.failureReason ?? "The platforms did not accept the post.");
-    toast.error("Failed to publish post", {
-      description: (
-        <ul className="grid gap-1">
-          {reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      ),
-    });
-    return;
-  }
-  toast.info("Publishing started", { description: "Your post is going out now; check your posts in a moment." });
 }

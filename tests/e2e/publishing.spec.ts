@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { connectFacebookPages, expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
 
 const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
 
@@ -46,4 +46,48 @@ test("Publish Now to a page whose token expired: that page fails with the reason
   expect(posted.posts.map((post) => post.text)).toEqual([text]);
   const none = (await (await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${pages[0]!.id}`)).json()) as { posts: unknown[] };
   expect(none.posts).toEqual([]);
+});
+
+test("Publish on /content sends a failed post again only where it failed, after a confirmation naming those pages", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerThroughForm(page);
+  const { pages, ourPages } = await connectFacebookPages(page, ["Retry Page", "Reached Page"]);
+  const [retryPage, reachedPage] = ourPages as [(typeof ourPages)[number], (typeof ourPages)[number]];
+  await control(`/facebook/pages/${pages[0]!.id}/expire-token`, {});
+  const text = `Back in stock ${numericId()}`;
+  const created = await page.request.post("/api/social/posts", {
+    data: { pages: ourPages.map((item) => ({ type: "post", pageId: item.id, platform: "facebook" })), content: text },
+  });
+  const { post } = (await created.json()) as { post: { id: string } };
+  await page.request.post(`/api/post/${post.id}/publish`, { data: {} });
+  await expect.poll(async () => ((await (await page.request.get(`/api/post/${post.id}`)).json()) as { post: { status: string } }).post.status).toBe("failed");
+  // The owner reconnects (Refresh Token), then publishes again from the list.
+  const accounts = (await (await page.request.get("/api/social/accounts")).json()) as { data: { id: string; platform: string }[] };
+  const account = accounts.data.find((item) => item.platform === "facebook")!;
+  expect((await page.request.post(`/api/social/accounts/${account.id}/refresh-token`)).status()).toBe(200);
+
+  await page.goto("/content");
+  const card = page.getByRole("article").filter({ hasText: text });
+  await expect(card.getByText("Failed", { exact: true }).first()).toBeVisible();
+  await card.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Publish Post?" });
+  await expect(dialog).toContainText(`"${text}" will be published now on ${retryPage.name}.`);
+  await expect(dialog).toContainText(`Already published on ${reachedPage.name}; it is not sent there again.`);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole("button", { name: "Publish", exact: true })).toBeFocused();
+
+  await card.getByRole("button", { name: "Publish", exact: true }).click();
+  await dialog.getByRole("button", { name: "Publish Now" }).click();
+  await expect(page.getByText("Post published successfully!").first()).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText("Published", { exact: true }).first()).toBeVisible();
+  await expect(card).toHaveAttribute("data-highlighted", "true");
+  await expect(page).toHaveURL(new RegExp(`highlight=${post.id}`));
+
+  for (const [sandboxPage, count] of [[pages[0]!, 1], [pages[1]!, 1]] as const) {
+    const posted = (await (await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${sandboxPage.id}`)).json()) as { posts: { text: string }[] };
+    expect(posted.posts.map((item) => item.text), sandboxPage.name).toEqual(Array.from({ length: count }, () => text));
+  }
 });
