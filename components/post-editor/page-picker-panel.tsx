@@ -46,7 +46,7 @@ export function PagePickerPanel({ title, description, groups, selected, onChange
       </CardHeader>
       <CardContent className="grid gap-4 px-5">
         {groups.map((group) => (
-          <fieldset key={group.key} className="grid gap-2">
+          <fieldset key={group.key} className="grid min-w-0 gap-2">
             <legend className="mb-2 flex items-center gap-2 text-sm font-medium">
               {group.platform && <PlatformIcon platform={group.platform} className="size-6 rounded-md" />}
               {group.label}
@@ -54,19 +54,23 @@ export function PagePickerPanel({ title, description, groups, selected, onChange
             {group.pages.map((page) => {
               const checkboxId = `${headingId}-${page.id}`;
               return (
-                <div key={page.id} className="flex items-center gap-2">
+                <div key={page.id} className="flex min-w-0 items-center gap-2">
                   <Checkbox
                     id={checkboxId}
                     checked={selected.includes(page.id)}
                     onCheckedChange={(checked) => toggle(page.id, checked === true)}
                   />
-                  <Label htmlFor={checkboxId} className="min-w-0 cursor-pointer truncate font-normal">
+                  <Label htmlFor={checkboxId} className="block min-w-0 cursor-pointer truncate font-normal" title={page.name}>
                     {page.name}
                   </Label>
                   {!page.connected ? (
-                    <Badge variant="outline">Not connected</Badge>
+                    <Badge variant="outline" className="shrink-0">Not connected</Badge>
                   ) : (
-                    !page.hasValidToken && <Badge variant="destructive">Token expired</Badge>
+                    !page.hasValidToken && (
+                      <Badge variant="destructive" className="shrink-0">
+                        Token expired
+                      </Badge>
+                    )
                   )}
                 </div>
               );
