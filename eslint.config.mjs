@@ -6,7 +6,18 @@ const serverOnlyImports = {
   patterns: [
     { group: ["@/db", "@/db/*"], message: "The database is server-only; call an API route through lib/api/http." },
     {
-      group: ["@/lib/*/service", "@/lib/*/queries", "@/lib/env", "@/lib/redis", "@/lib/api/route", "@/lib/api/errors", "@/lib/auth/next-auth", "@/lib/platforms/*", "@/lib/queue/*", "@/lib/ops/*"],
+      group: [
+        "@/lib/*/service",
+        "@/lib/*/queries",
+        "@/lib/env",
+        "@/lib/redis",
+        "@/lib/api/route",
+        "@/lib/api/errors",
+        "@/lib/auth/next-auth",
+        "@/lib/platforms/*",
+        "@/lib/queue/*",
+        "@/lib/ops/*",
+      ],
       message: "Server-only module: client code imports schemas, lib/utils, lib/api/http and lib/hooks only.",
     },
   ],
@@ -21,11 +32,24 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {
-    files: ["components/**/*.{ts,tsx}", "lib/hooks/**/*.{ts,tsx}", "lib/api/http.ts", "lib/*/schemas.ts", "lib/themes.ts", "lib/utils.ts", "lib/posts/templates.ts", "lib/posts/character-count.ts", "lib/schedule/*.ts"],
+    files: [
+      "components/**/*.{ts,tsx}",
+      "lib/hooks/**/*.{ts,tsx}",
+      "lib/api/http.ts",
+      "lib/*/schemas.ts",
+      "lib/themes.ts",
+      "lib/utils.ts",
+      "lib/posts/templates.ts",
+      "lib/posts/character-count.ts",
+      "lib/schedule/*.ts",
+    ],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {

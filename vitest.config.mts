@@ -17,14 +17,19 @@ export default defineConfig({
       {
         // The sandbox's own protocol tests start their own sandbox and need no app.
         extends: true,
-        test: { name: "sandbox", include: ["tests/integration/sandbox-*.test.ts"], environment: "node", testTimeout: 30_000 },
+        test: {
+          name: "sandbox",
+          include: ["tests/integration/sandbox/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: ["tests/integration/sandbox-*.test.ts"],
+          exclude: ["tests/integration/sandbox/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/integration-global.ts"],
           // One app, sandbox, worker and Redis prefix serve every file, and some files inject faults or

@@ -51,7 +51,12 @@ async function measure(label: string, run: () => Promise<void>) {
   );
   const seconds = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
-  const result = { p50: percentile(timings, 50), p95: percentile(timings, 95), p99: percentile(timings, 99), rps: timings.length / seconds };
+  const result = {
+    p50: percentile(timings, 50),
+    p95: percentile(timings, 95),
+    p99: percentile(timings, 99),
+    rps: timings.length / seconds,
+  };
   console.log(
     `${label.padEnd(34)} p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  ${result.rps.toFixed(0)} req/s`,
   );
@@ -69,13 +74,17 @@ function measureWithWrk(label: string, url: string, cookie: string) {
 end
 `,
   );
-  const run = spawnSync("wrk", ["-t1", `-c${CONCURRENCY}`, "-d15s", "-s", script, "-H", `Cookie: ${cookie}`, url], { encoding: "utf8" });
+  const run = spawnSync("wrk", ["-t1", `-c${CONCURRENCY}`, "-d15s", "-s", script, "-H", `Cookie: ${cookie}`, url], {
+    encoding: "utf8",
+  });
   if (run.error) return null;
   const line = run.stdout.split("\n").find((row) => row.startsWith("WRK "));
   if (!line) throw new Error(`wrk printed no figures: ${run.stdout} ${run.stderr}`);
   const [p50, p95, p99, rps, errors] = line.slice(4).split(" ").map(Number) as [number, number, number, number, number];
   if (errors > 0) throw new Error(`${errors} non-2xx answers`);
-  console.log(`${label.padEnd(34)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${rps.toFixed(0)} req/s`);
+  console.log(
+    `${label.padEnd(34)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ${rps.toFixed(0)} req/s`,
+  );
   return { p50, p95, p99, rps };
 }
 
@@ -144,7 +153,7 @@ try {
   // The endpoint's own read (lib/posts/queries.ts: one SQL statement, then the mapping to JSON
   // objects) called in this process through the app's pool: the same work without HTTP and Next.js.
   Object.assign(process.env, stack.env);
-  const { listPosts } = await import("../lib/posts/queries");
+  const { listPosts } = await import("../lib/posts/server/queries");
   const { closeDb } = await import("../db");
   const sql = await measure("listPosts() in process, no HTTP", async () => {
     await listPosts(user.id, { page: 1, limit: 50, sort: "date" });

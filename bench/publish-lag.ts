@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { migrateDatabase } from "../db/migrate";
-import { createTokenCipher } from "../lib/crypto/token-cipher";
+import { createTokenCipher } from "../lib/server/crypto/token-cipher";
 import { startSandbox } from "../sandbox/server";
 import { sandboxControl } from "../sandbox/testing";
 import { facebookPageTokens } from "../sandbox/testing-tokens";
@@ -138,7 +138,7 @@ async function runRound(round: number, workerCount: number, pages: { id: string;
     await seedPosts(round, pages, at);
     const seeded = performance.now() - started;
     started = performance.now();
-    const { reconcile } = await import("../lib/publishing/reconcile");
+    const { reconcile } = await import("../lib/publishing/server/reconcile");
     const report = await reconcile();
     const queued = performance.now() - started;
     if (Date.now() > at.getTime()) console.warn(`  warning: seeding and queuing ran past the due time; raise --lead`);
@@ -205,9 +205,9 @@ try {
     `target p99 < 2 s with ${last.workerCount} workers: ${last.p99 < 2000 ? "met" : "NOT met"}; exactly once: ${results.every((r) => !r.duplicates && !r.missing) ? "yes" : "NO"}`,
   );
 } finally {
-  const { closePublishQueue } = await import("../lib/queue/publish-queue");
+  const { closePublishQueue } = await import("../lib/server/queue/publish-queue");
   const { closeDb } = await import("../db");
-  const { closeRedis } = await import("../lib/redis");
+  const { closeRedis } = await import("../lib/server/redis");
   await closePublishQueue().catch(() => undefined);
   await closeRedis().catch(() => undefined);
   await closeDb().catch(() => undefined);

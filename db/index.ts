@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 import * as schema from "./schema";
 
 /**

@@ -5,7 +5,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
 /**
- * Creates the database if needed and applies db/migrations. Deliberately independent of lib/env.ts:
+ * Creates the database if needed and applies db/migrations. Deliberately independent of lib/server/env.ts:
  * it runs before the app is configured (first setup, test setup, deploy step).
  *
  *   tsx db/migrate.ts          migrates $DATABASE_URL (default below), reading .env if present
@@ -134,5 +134,6 @@ async function main(): Promise<void> {
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) void main();

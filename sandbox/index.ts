@@ -2,7 +2,7 @@ import { startSandbox } from "./server";
 
 /**
  * `tsx sandbox/index.ts`: runs the platform sandbox until SIGINT/SIGTERM.
- * It reads its own few variables instead of lib/env.ts, which demands the app's secrets
+ * It reads its own few variables instead of lib/server/env.ts, which demands the app's secrets
  * (AUTH_SECRET, …) that a stand-in for Google has no use for.
  *   SANDBOX_PORT  port to listen on (default 4010)
  *   SANDBOX_HOST  interface to bind (default 127.0.0.1; the sandbox grants tokens to anyone)

@@ -45,7 +45,7 @@ export async function facebookPageTokens(
 }
 
 /** An X access token with every scope publishing needs, and the account's user id. */
-export async function xToken(
+export async function twitterToken(
   sandboxUrl: string,
   username = "sandboxtweeter",
 ): Promise<{ token: string; userId: string }> {

@@ -1,4 +1,4 @@
-import type { OpenAIFaultKind, OpenAIRequestRecord } from "./platforms/openai-state";
+import type { OpenAIFaultKind, OpenAIRequestRecord } from "./platforms/openai/state";
 
 /**
  * Helpers for tests that drive the sandbox over HTTP without a browser: answer a consent screen

@@ -60,7 +60,9 @@ if (vitest) {
   counts.failed += vitest.numFailedTests ?? 0;
   counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   // A suite that failed to load counts as a failure even when no test inside it ran.
-  counts.failed += (vitest.testResults ?? []).filter((suite) => suite.status === "failed" && (suite.assertionResults ?? []).length === 0).length;
+  counts.failed += (vitest.testResults ?? []).filter(
+    (suite) => suite.status === "failed" && (suite.assertionResults ?? []).length === 0,
+  ).length;
 } else {
   problems.push("vitest report missing");
 }
@@ -91,9 +93,11 @@ async function preflight() {
       socket.once("timeout", () => (socket.destroy(), resolve(false)));
     });
   const missing = [];
-  if (!(await reachable(5432))) missing.push("PostgreSQL on 127.0.0.1:5432 (start: pg_ctlcluster <version> main start)");
+  if (!(await reachable(5432)))
+    missing.push("PostgreSQL on 127.0.0.1:5432 (start: pg_ctlcluster <version> main start)");
   if (!(await reachable(6379))) missing.push("Redis on 127.0.0.1:6379 (start: redis-server --daemonize yes)");
-  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) missing.push("Chromium at /usr/bin/chromium (apt-get install -y chromium)");
+  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"))
+    missing.push("Chromium at /usr/bin/chromium (apt-get install -y chromium)");
   if (missing.length) {
     console.error(`Missing services:\n  ${missing.join("\n  ")}`);
     console.log("\n0 passed, 1 failed");

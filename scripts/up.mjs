@@ -44,9 +44,13 @@ async function checkServices() {
   const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
   const missing = [];
   if (!(await reachable(databaseUrl, 5432)))
-    missing.push(`PostgreSQL is not reachable at ${new URL(databaseUrl).host}. Start it (pg_ctlcluster <version> main start, or docker compose up -d postgres).`);
+    missing.push(
+      `PostgreSQL is not reachable at ${new URL(databaseUrl).host}. Start it (pg_ctlcluster <version> main start, or docker compose up -d postgres).`,
+    );
   if (!(await reachable(redisUrl, 6379)))
-    missing.push(`Redis is not reachable at ${new URL(redisUrl).host}. Start it (redis-server --daemonize yes, or docker compose up -d redis).`);
+    missing.push(
+      `Redis is not reachable at ${new URL(redisUrl).host}. Start it (redis-server --daemonize yes, or docker compose up -d redis).`,
+    );
   if (missing.length) {
     console.error(missing.join("\n"));
     process.exit(1);
@@ -96,9 +100,9 @@ function stop(code = 0) {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     process.exit(code);
   }, 10_000).unref();
-  Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.once("exit", r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.once("exit", r)))),
+  ).then(() => process.exit(code));
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));

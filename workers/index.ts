@@ -15,11 +15,11 @@ try {
 }
 
 const { closeDb } = await import("@/db");
-const { closeRedis } = await import("@/lib/redis");
-const { removeHeartbeat, writeHeartbeat } = await import("@/lib/ops/heartbeat");
+const { closeRedis } = await import("@/lib/server/redis");
+const { removeHeartbeat, writeHeartbeat } = await import("@/lib/server/ops/heartbeat");
 const { startPublishWorker } = await import("./processors/publish-post");
-const { queueMayBeLost, reconcile } = await import("@/lib/publishing/reconcile");
-const { closePublishQueue } = await import("@/lib/queue/publish-queue");
+const { queueMayBeLost, reconcile } = await import("@/lib/publishing/server/reconcile");
+const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
 
 const HEARTBEAT_INTERVAL_MS = 15_000;
 const RECONCILE_INTERVAL_MS = 60_000;

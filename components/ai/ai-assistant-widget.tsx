@@ -6,7 +6,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { isTemporaryChatId, newTemporaryChatId, useAiStatus, useChatThreads } from "@/lib/hooks/ai";
+import { isTemporaryChatId, newTemporaryChatId, useAiStatus, useChatThreads } from "@/lib/client/hooks/ai";
 import { cn } from "@/lib/utils";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageList } from "./chat-message-list";
@@ -83,7 +83,10 @@ export function AiAssistantWidget() {
           )}
         >
           <header className="flex items-center gap-2 border-b py-2 pr-2 pl-4">
-            <span className="bg-primary/15 text-primary flex size-8 items-center justify-center rounded-full" aria-hidden>
+            <span
+              className="bg-primary/15 text-primary flex size-8 items-center justify-center rounded-full"
+              aria-hidden
+            >
               <Sparkles className="size-4" />
             </span>
             <h2 id={titleId} className="flex-1 font-semibold">

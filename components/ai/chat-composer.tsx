@@ -24,7 +24,15 @@ interface ChatComposerProps {
  * The message box: Enter sends, Shift+Enter starts a new line, blank input is ignored and a
  * message over 2,000 characters is refused with the spec's sentence instead of being sent.
  */
-export function ChatComposer({ label, placeholder, onSend, busy = false, onStop, inputRef, className }: ChatComposerProps) {
+export function ChatComposer({
+  label,
+  placeholder,
+  onSend,
+  busy = false,
+  onStop,
+  inputRef,
+  className,
+}: ChatComposerProps) {
   const id = useId();
   const ownInput = useRef<HTMLTextAreaElement | null>(null);
   const input = inputRef ?? ownInput;

@@ -50,9 +50,7 @@ export function ChatList({ items, activeId, onSelect, onNewChat, loading, error,
                 </Button>
               </div>
             )}
-            {items.length === 0 && !error && (
-              <p className="text-muted-foreground p-2 text-sm">No chats yet.</p>
-            )}
+            {items.length === 0 && !error && <p className="text-muted-foreground p-2 text-sm">No chats yet.</p>}
             <ul className="grid gap-1">
               {items.map((item) => {
                 const active = item.id === activeId;
@@ -70,7 +68,9 @@ export function ChatList({ items, activeId, onSelect, onNewChat, loading, error,
                       <MessageSquare className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden />
                       <span className="grid min-w-0 flex-1">
                         <span className="truncate text-sm font-medium">{item.title}</span>
-                        <span className="text-muted-foreground truncate text-xs">{item.preview || "No messages yet"}</span>
+                        <span className="text-muted-foreground truncate text-xs">
+                          {item.preview || "No messages yet"}
+                        </span>
                       </span>
                     </button>
                   </li>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLayoutEffect, useRef, type ReactNode } from "react";
-import type { UiChatMessage } from "@/lib/hooks/ai";
+import type { UiChatMessage } from "@/lib/client/hooks/ai";
 import { cn } from "@/lib/utils";
 import { ChatMessageBubble } from "./chat-message-bubble";
 
@@ -23,7 +23,13 @@ const STICKY_DISTANCE = 80;
  * (the log is busy while tokens stream in, so it is not read out word by word). Keeps the newest
  * message in view unless the user has scrolled up to read.
  */
-export function ChatMessageList({ messages, empty, renderActions, className, label = "Conversation" }: ChatMessageListProps) {
+export function ChatMessageList({
+  messages,
+  empty,
+  renderActions,
+  className,
+  label = "Conversation",
+}: ChatMessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastCount = useRef(messages.length);

@@ -3,7 +3,7 @@
 import { Bot } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
-import { errorMessage } from "@/lib/api/http";
+import { errorMessage } from "@/lib/client/http";
 import { DEFAULT_CHAT_TITLE, type ChatSummaryDto } from "@/lib/ai/schemas";
 import {
   isTemporaryChatId,
@@ -13,7 +13,7 @@ import {
   useChatHistory,
   useChatThreads,
   type UiChatMessage,
-} from "@/lib/hooks/ai";
+} from "@/lib/client/hooks/ai";
 import { ChatComposer } from "./chat-composer";
 import { ChatList, type ChatListItem } from "./chat-list";
 import { ChatMessageList } from "./chat-message-list";
@@ -70,7 +70,9 @@ export function ChatScreen() {
 
   function newChat() {
     // One empty 'New Chat' is enough: reuse it rather than stacking blank ones.
-    const blank = Object.values(chat.threads).find((thread) => isTemporaryChatId(thread.id) && thread.messages.length === 0);
+    const blank = Object.values(chat.threads).find(
+      (thread) => isTemporaryChatId(thread.id) && thread.messages.length === 0,
+    );
     const id = blank?.id ?? newTemporaryChatId();
     if (!blank) chat.seed(id);
     select(id);
@@ -116,7 +118,9 @@ export function ChatScreen() {
             <h1 id="chat-panel-title" className="text-lg leading-tight font-semibold">
               AI Chatbot
             </h1>
-            <p className="text-muted-foreground truncate text-xs">{activeId ? title : "Ask anything about your content"}</p>
+            <p className="text-muted-foreground truncate text-xs">
+              {activeId ? title : "Ask anything about your content"}
+            </p>
           </div>
         </header>
         {offline && <OfflineNotice />}

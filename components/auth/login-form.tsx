@@ -9,9 +9,9 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSession } from "@/components/session/session-provider";
-import { errorMessage, http } from "@/lib/api/http";
+import { errorMessage, http } from "@/lib/client/http";
 import { loginSchema } from "@/lib/auth/schemas";
-import { login } from "@/lib/hooks/auth-api";
+import { login } from "@/lib/client/hooks/auth-api";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 
@@ -81,7 +81,11 @@ export function LoginForm() {
           </button>
         </div>
         <Button type="submit" disabled={busy}>
-          {phase === "signing-in" ? "Signing in..." : phase === "loading-accounts" ? "Loading your accounts..." : "Sign in"}
+          {phase === "signing-in"
+            ? "Signing in..."
+            : phase === "loading-accounts"
+              ? "Loading your accounts..."
+              : "Sign in"}
         </Button>
       </form>
       <div className="text-muted-foreground flex items-center gap-3 text-xs uppercase">

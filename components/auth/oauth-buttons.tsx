@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { http } from "@/lib/api/http";
-import { oauthSignInUrl } from "@/lib/hooks/auth-api";
+import { http } from "@/lib/client/http";
+import { oauthSignInUrl } from "@/lib/client/hooks/auth-api";
 
 const providers = [
   { id: "google", name: "Google" },
@@ -28,7 +28,13 @@ export function OAuthButtons({ intent, onError }: { intent: "login" | "signup"; 
   return (
     <div className="grid gap-2">
       {providers.map((provider) => (
-        <Button key={provider.id} type="button" variant="outline" disabled={busy !== null} onClick={() => void start(provider)}>
+        <Button
+          key={provider.id}
+          type="button"
+          variant="outline"
+          disabled={busy !== null}
+          onClick={() => void start(provider)}
+        >
           {busy === provider.id && <Spinner aria-label={`Redirecting to ${provider.name}`} />}
           {intent === "login" ? "Login" : "Sign up"} with {provider.name}
         </Button>

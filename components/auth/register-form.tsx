@@ -8,9 +8,9 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSession } from "@/components/session/session-provider";
-import { errorMessage, http } from "@/lib/api/http";
+import { errorMessage, http } from "@/lib/client/http";
 import { registerSchema } from "@/lib/auth/schemas";
-import { register } from "@/lib/hooks/auth-api";
+import { register } from "@/lib/client/hooks/auth-api";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 
@@ -59,7 +59,14 @@ export function RegisterForm() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="password">Password</Label>
-          <Input id="password" name="password" type="password" autoComplete="new-password" required aria-describedby="password-hint" />
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-describedby="password-hint"
+          />
           <p id="password-hint" className="text-muted-foreground text-xs">
             Must be at least 6 characters
           </p>
@@ -76,7 +83,7 @@ export function RegisterForm() {
             aria-required
             className="mt-0.5"
           />
-          <Label htmlFor="terms" className="inline font-normal leading-snug">
+          <Label htmlFor="terms" className="inline leading-snug font-normal">
             I agree to the{" "}
             <Link href="/terms" className="text-primary underline-offset-4 hover:underline">
               Terms and Conditions

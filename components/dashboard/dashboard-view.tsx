@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useSession } from "@/components/session/session-provider";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
-import { useConnectedAccounts } from "@/lib/hooks/social";
+import { useConnectedAccounts } from "@/lib/client/hooks/social";
 import { ConnectedAccounts } from "./connected-accounts";
 import { DashboardBanner } from "./dashboard-banner";
 import { RecentActivity } from "./recent-activity";

@@ -9,7 +9,7 @@ import { PageAvatar } from "@/components/social/page-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber, splitVisible } from "@/lib/format";
-import { useRefreshAccountToken } from "@/lib/hooks/social";
+import { useRefreshAccountToken } from "@/lib/client/hooks/social";
 import type { ConnectedAccount, PageSummary } from "@/lib/social/schemas";
 
 /**

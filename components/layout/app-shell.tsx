@@ -19,7 +19,8 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // Facebook appends "#_=_" to its redirects; it means nothing to us and should not linger in the URL.
   useEffect(() => {
-    if (window.location.hash === "#_=_") window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    if (window.location.hash === "#_=_")
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
   }, []);
 
   return (

@@ -31,7 +31,9 @@ export function Landing() {
   return (
     <main className="flex-1">
       <section className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-6 py-20 text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Your social media, written and scheduled for you</h1>
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
+          Your social media, written and scheduled for you
+        </h1>
         <p className="text-muted-foreground max-w-2xl text-lg">
           Postloom writes posts with AI, publishes them across all your pages at the right time, and shows you what
           performs.

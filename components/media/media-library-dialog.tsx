@@ -15,7 +15,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage, HttpError } from "@/lib/api/http";
+import { errorMessage, HttpError } from "@/lib/client/http";
 import {
   hasMixedMedia,
   isVideo,
@@ -25,7 +25,7 @@ import {
   useMediaLibrary,
   useUploadMedia,
   validateMediaFiles,
-} from "@/lib/hooks/media";
+} from "@/lib/client/hooks/media";
 import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/schemas";
 import { DeleteMediaDialog } from "./delete-media-dialog";
 import { InlineMessage } from "./inline-message";

@@ -14,7 +14,7 @@ import {
   useChatThreads,
   usePostChat,
   type UiChatMessage,
-} from "@/lib/hooks/ai";
+} from "@/lib/client/hooks/ai";
 import { POST_CONTENT_MAX, type PostDto } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
 
@@ -40,7 +40,14 @@ interface AiAssistantPanelProps {
 }
 
 /** The editor's right-hand 'AI Assistant': a chat that knows the post being written. */
-export function AiAssistantPanel({ post, content, chatId, onChatIdChange, onInsert, className }: AiAssistantPanelProps) {
+export function AiAssistantPanel({
+  post,
+  content,
+  chatId,
+  onChatIdChange,
+  onInsert,
+  className,
+}: AiAssistantPanelProps) {
   const titleId = useId();
   const chat = useChatThreads();
   const status = useAiStatus();

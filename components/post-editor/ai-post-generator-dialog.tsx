@@ -19,7 +19,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { AiPlatform, GeneratePostResponse } from "@/lib/ai/schemas";
-import { aiErrorMessage, isTemporaryChatId, useGeneratePost } from "@/lib/hooks/ai";
+import { aiErrorMessage, isTemporaryChatId, useGeneratePost } from "@/lib/client/hooks/ai";
 import { cn } from "@/lib/utils";
 import { emptyDraft, GENERATOR_QUESTIONS, questionError, toAnswers, type GeneratorDraft } from "./generator-questions";
 
@@ -33,13 +33,24 @@ interface AiPostGeneratorDialogProps {
 }
 
 /** 'AI Post Generator': five questions, one at a time, then POST /api/openai/generate-post. */
-export function AiPostGeneratorDialog({ open, onOpenChange, platform, chatId, onGenerated }: AiPostGeneratorDialogProps) {
+export function AiPostGeneratorDialog({
+  open,
+  onOpenChange,
+  platform,
+  chatId,
+  onGenerated,
+}: AiPostGeneratorDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         {/* Mounted only while open: every opening starts again at question 1. */}
         {open && (
-          <GeneratorSteps platform={platform} chatId={chatId} onGenerated={onGenerated} onCancel={() => onOpenChange(false)} />
+          <GeneratorSteps
+            platform={platform}
+            chatId={chatId}
+            onGenerated={onGenerated}
+            onCancel={() => onOpenChange(false)}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -155,7 +166,11 @@ function GeneratorSteps({
           </span>
           <span>{question.required ? "Required" : "Optional"}</span>
         </div>
-        <Progress value={((step + 1) / total) * 100} aria-label={`Question ${step + 1} of ${total}`} className="h-1.5" />
+        <Progress
+          value={((step + 1) / total) * 100}
+          aria-label={`Question ${step + 1} of ${total}`}
+          className="h-1.5"
+        />
       </div>
 
       <fieldset className="grid gap-3" aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ""}`}>

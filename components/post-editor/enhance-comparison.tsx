@@ -46,7 +46,17 @@ export function EnhanceComparison({ original, enhanced, offline, onRevert, onKee
   );
 }
 
-function Version({ id, title, text, highlight = false }: { id: string; title: string; text: string; highlight?: boolean }) {
+function Version({
+  id,
+  title,
+  text,
+  highlight = false,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  highlight?: boolean;
+}) {
   return (
     <figure className="grid min-w-0 content-start gap-1.5" aria-labelledby={id}>
       <figcaption id={id} className="flex items-center justify-between text-sm font-medium">

@@ -60,11 +60,17 @@ export function PagePickerPanel({ title, description, groups, selected, onChange
                     checked={selected.includes(page.id)}
                     onCheckedChange={(checked) => toggle(page.id, checked === true)}
                   />
-                  <Label htmlFor={checkboxId} className="block min-w-0 cursor-pointer truncate font-normal" title={page.name}>
+                  <Label
+                    htmlFor={checkboxId}
+                    className="block min-w-0 cursor-pointer truncate font-normal"
+                    title={page.name}
+                  >
                     {page.name}
                   </Label>
                   {!page.connected ? (
-                    <Badge variant="outline" className="shrink-0">Not connected</Badge>
+                    <Badge variant="outline" className="shrink-0">
+                      Not connected
+                    </Badge>
                   ) : (
                     !page.hasValidToken && (
                       <Badge variant="destructive" className="shrink-0">

@@ -1,4 +1,4 @@
-import { HttpError } from "@/lib/api/http";
+import { HttpError } from "@/lib/client/http";
 import { MESSAGES } from "@/lib/posts/schemas";
 
 export const UPDATE_FORBIDDEN_MESSAGE = "You don't have permission to update this post.";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { OFFLINE_EXPLANATION } from "@/components/ai/offline-notice";
 import { AI_MESSAGES, type AiPlatform, type GeneratePostResponse } from "@/lib/ai/schemas";
-import { aiErrorMessage, useEnhancePost, useGenerateShareMessage } from "@/lib/hooks/ai";
+import { aiErrorMessage, useEnhancePost, useGenerateShareMessage } from "@/lib/client/hooks/ai";
 import { SHARE_MESSAGE_MAX, type PostDto } from "@/lib/posts/schemas";
 import type { SavedPost } from "./action-buttons";
 
@@ -28,7 +28,15 @@ export interface EnhanceResult {
 }
 
 /** The editor's AI actions: the generator's result, Enhance with AI, the share-message suggestion. */
-export function useEditorAi({ post, content, setContent, setShareContent, platform, save, focusEditor }: EditorAiOptions) {
+export function useEditorAi({
+  post,
+  content,
+  setContent,
+  setShareContent,
+  platform,
+  save,
+  focusEditor,
+}: EditorAiOptions) {
   // One AI chat per editor: the assistant panel and the generator both write to it, and a new
   // post is saved with it (chatHistoryId) so the conversation comes back with the post.
   const [chatId, setChatId] = useState<string | null>(post?.chatHistoryId ?? null);
@@ -60,7 +68,12 @@ export function useEditorAi({ post, content, setContent, setShareContent, platfo
     }
     try {
       const result = await enhanceMutation.mutateAsync({ postId: post.id, platform });
-      setComparison({ original: result.originalContent, enhanced: result.enhancedContent, offline: result.offline, before });
+      setComparison({
+        original: result.originalContent,
+        enhanced: result.enhancedContent,
+        offline: result.offline,
+        before,
+      });
     } catch (error) {
       toast.error(aiErrorMessage(error));
     }

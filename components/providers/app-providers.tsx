@@ -6,7 +6,7 @@ import { SessionProvider } from "@/components/session/session-provider";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { HttpError } from "@/lib/api/http";
+import { HttpError } from "@/lib/client/http";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -16,7 +16,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           queries: {
             staleTime: 30_000,
             // A 4xx will not heal by asking again.
-            retry: (count, error) => !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 2,
+            retry: (count, error) =>
+              !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 2,
           },
         },
       }),

@@ -16,9 +16,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { errorMessage } from "@/lib/api/http";
+import { errorMessage } from "@/lib/client/http";
 import { abbreviateNumber } from "@/lib/format";
-import { useDeletePost } from "@/lib/hooks/posts";
+import { useDeletePost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
 import { formatLongDateTime } from "@/lib/schedule/time";
 import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { http } from "@/lib/api/http";
-import { loadSession, logout, type SessionData } from "@/lib/hooks/auth-api";
+import { http } from "@/lib/client/http";
+import { loadSession, logout, type SessionData } from "@/lib/client/hooks/auth-api";
 
 type SessionState =
   | { status: "loading"; data: null }

@@ -8,7 +8,7 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber, relativeSyncTime } from "@/lib/format";
-import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/hooks/social";
+import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/client/hooks/social";
 import { platformLabels, type ConnectedAccount } from "@/lib/social/schemas";
 import { accountDisplayName, isAccountTokenExpired } from "./account-status";
 import { DisconnectAccountDialog } from "./disconnect-account-dialog";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useConnectedAccounts, useReloadAccounts } from "@/lib/hooks/social";
+import { useConnectedAccounts, useReloadAccounts } from "@/lib/client/hooks/social";
 import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
 import { AccountCard } from "./account-card";

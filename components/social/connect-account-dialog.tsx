@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api/http";
-import { getConnectUrl } from "@/lib/hooks/social";
+import { errorMessage } from "@/lib/client/http";
+import { getConnectUrl } from "@/lib/client/hooks/social";
 import {
   connectablePlatforms,
   platformLabels,

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { errorMessage } from "@/lib/api/http";
+import { errorMessage } from "@/lib/client/http";
 import { formatCount, splitVisible } from "@/lib/format";
 import type { FacebookPageCandidate } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";

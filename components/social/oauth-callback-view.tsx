@@ -7,8 +7,8 @@ import { writeDashboardBanner, type DashboardBanner } from "@/components/dashboa
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api/http";
-import { completeCallback, connectFacebookPages, connectProfile, listFacebookPages } from "@/lib/hooks/social";
+import { errorMessage } from "@/lib/client/http";
+import { completeCallback, connectFacebookPages, connectProfile, listFacebookPages } from "@/lib/client/hooks/social";
 import {
   connectablePlatforms,
   platformLabels,

@@ -19,7 +19,8 @@ export const AI_MESSAGES = {
   answerRequired: "Please answer this question before continuing.",
   rateLimited: "The AI assistant is getting a lot of requests right now. Please wait a moment and try again.",
   quotaExceeded: "AI usage quota exceeded. Please upgrade your plan.",
-  contextTooLong: "That is too much text for the AI to read at once. Please shorten your message or post and try again.",
+  contextTooLong:
+    "That is too much text for the AI to read at once. Please shorten your message or post and try again.",
   timeout: "The AI took too long to answer. Please try again.",
   network: "The AI service cannot be reached right now. Please check your connection and try again.",
   generic: "Sorry, I encountered an error. Please try again.",
@@ -79,8 +80,13 @@ const clientChatId = z
  */
 export const chatRequestSchema = z.object({
   message: chatMessageSchema,
-  context: z.enum(chatContexts, { error: "context must be general, post_enhancement or content_creation" }).default("general"),
-  postContent: z.string().max(POST_CONTENT_MAX, { error: "Post content is too long. Maximum 10,000 characters allowed." }).nullish(),
+  context: z
+    .enum(chatContexts, { error: "context must be general, post_enhancement or content_creation" })
+    .default("general"),
+  postContent: z
+    .string()
+    .max(POST_CONTENT_MAX, { error: "Post content is too long. Maximum 10,000 characters allowed." })
+    .nullish(),
   postId: z.string().max(64).nullish(),
   chatId: clientChatId,
   stream: z.boolean().default(false),
@@ -180,7 +186,9 @@ export type AiPlatform = (typeof aiPlatforms)[number];
 /** POST /api/openai/generate-post → GeneratePostResponse. */
 export const generatePostSchema = z.object({
   answers: generatorAnswersSchema,
-  platform: z.enum(aiPlatforms, { error: "platform must be general, facebook, twitter or linkedin" }).default("general"),
+  platform: z
+    .enum(aiPlatforms, { error: "platform must be general, facebook, twitter or linkedin" })
+    .default("general"),
   chatId: clientChatId,
 });
 export type GeneratePostRequest = z.input<typeof generatePostSchema>;
@@ -198,7 +206,11 @@ export interface GeneratePostResponse {
 
 /** POST /api/post/{id}/enhance → EnhanceResponse. */
 export const enhanceRequestSchema = z.object({
-  enhancePrompt: z.string().trim().max(ENHANCE_PROMPT_MAX, { error: "Please keep the instruction under 1,000 characters." }).nullish(),
+  enhancePrompt: z
+    .string()
+    .trim()
+    .max(ENHANCE_PROMPT_MAX, { error: "Please keep the instruction under 1,000 characters." })
+    .nullish(),
   platform: z.enum(aiPlatforms).nullish(),
 });
 export interface EnhanceResponse {

@@ -35,7 +35,9 @@ export const registerSchema = z
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const oauthUrlQuerySchema = z.object({
-  intent: z.enum(["login", "signup", "connect"], { error: "intent must be login, signup or connect" }).default("connect"),
+  intent: z
+    .enum(["login", "signup", "connect"], { error: "intent must be login, signup or connect" })
+    .default("connect"),
 });
 
 export interface PublicUser {

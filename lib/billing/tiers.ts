@@ -45,6 +45,12 @@ export const tiers: Record<TierName, TierConfig> = {
     currency: "GBP",
     order: 3,
     limits: { aiRequestsPerMonth: -1, postsPerMonth: -1, storageMB: 51200, socialAccountsMax: -1, teamMembers: 10 },
-    features: ["Unlimited social accounts", "Unlimited posts", "Unlimited AI", "Advanced analytics", "Priority support"],
+    features: [
+      "Unlimited social accounts",
+      "Unlimited posts",
+      "Unlimited AI",
+      "Advanced analytics",
+      "Priority support",
+    ],
   },
 };

@@ -1,4 +1,4 @@
-import { MB } from "./detect";
+import { MB } from "./server/detect";
 import type { MediaType, PlatformMediaCheck } from "./schemas";
 
 /**

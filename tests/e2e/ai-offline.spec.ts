@@ -25,7 +25,9 @@ test("without an AI key the assistant says the offline writer is answering, and 
   await page.getByRole("button", { name: "Open AI Assistant" }).click();
   const widget = page.getByRole("dialog", { name: "AI Assistant" });
   await expect(widget.getByRole("note")).toContainText("Offline writer");
-  await expect(widget.getByRole("note")).toContainText("No AI model is configured, so answers are written from templates.");
+  await expect(widget.getByRole("note")).toContainText(
+    "No AI model is configured, so answers are written from templates.",
+  );
   await widget.getByPlaceholder("Ask AI for help...").fill("Ideas for a bakery post about rye bread");
   await widget.getByPlaceholder("Ask AI for help...").press("Enter");
   await expect(widget.getByText(/Offline assistant: no AI model is configured/)).toBeVisible();

@@ -19,7 +19,8 @@ const queueReplies = (...replies: string[]) => control("replies", { replies });
 
 let sandboxSettings: unknown;
 test.beforeAll(async () => {
-  sandboxSettings = ((await (await fetch(`${sandboxUrl()}/_control/openai/settings`)).json()) as { settings: unknown }).settings;
+  sandboxSettings = ((await (await fetch(`${sandboxUrl()}/_control/openai/settings`)).json()) as { settings: unknown })
+    .settings;
 });
 test.afterEach(async () => {
   // The sandbox is shared by the whole run: leave it as it was.
@@ -150,7 +151,9 @@ test("Generate AI Suggestion fills the share message, with a warning when the te
   await expect(message).not.toHaveValue("");
 });
 
-test("the editor's AI Assistant answers about the post and refuses a message over 2,000 characters", async ({ page }) => {
+test("the editor's AI Assistant answers about the post and refuses a message over 2,000 characters", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await registerThroughForm(page);
   const pageName = await connectSandboxFacebookPage(page);
@@ -215,9 +218,11 @@ test("the floating AI Assistant streams an answer and keeps one chat", async ({ 
 
   // Both exchanges went into one chat (the answer is saved when its stream ends, just after it shows).
   const chatsNow = async () =>
-    ((await (await page.request.get("/api/openai/chat/history")).json()) as { chats: { messages: { content: string }[] }[] }).chats.map(
-      (chat) => chat.messages.map((message) => message.content),
-    );
+    (
+      (await (await page.request.get("/api/openai/chat/history")).json()) as {
+        chats: { messages: { content: string }[] }[];
+      }
+    ).chats.map((chat) => chat.messages.map((message) => message.content));
   await expect
     .poll(chatsNow)
     .toEqual([

@@ -43,7 +43,11 @@ for (const viewport of viewports) {
     const ids = ourPages.map((item) => item.id);
     await createPost(page, ids, "Sourdough is back on Saturday. Come early, it sells out by ten! #bakery");
     await createPost(page, [ids[0]!], "New opening hours from December: 7am to 6pm, Monday to Saturday.");
-    const scheduled = await createPost(page, ids, "Our winter menu starts next week: spiced buns, hot chocolate and rye.");
+    const scheduled = await createPost(
+      page,
+      ids,
+      "Our winter menu starts next week: spiced buns, hot chocolate and rye.",
+    );
     await page.request.put(`/api/post/${scheduled}`, {
       data: { scheduledAt: new Date(Date.now() + 3 * 24 * 3_600_000).toISOString(), status: "scheduled" },
     });
@@ -58,7 +62,11 @@ for (const viewport of viewports) {
     await shot(page, `${viewport.name}-content`);
     await page.getByRole("article").filter({ hasText: "Flash sale" }).getByRole("button", { name: "More" }).click();
     await shot(page, `${viewport.name}-content-expanded`);
-    await page.getByRole("article").filter({ hasText: "Flash sale" }).getByRole("button", { name: "Publish", exact: true }).click();
+    await page
+      .getByRole("article")
+      .filter({ hasText: "Flash sale" })
+      .getByRole("button", { name: "Publish", exact: true })
+      .click();
     await expect(page.getByRole("alertdialog", { name: "Publish Post?" })).toBeVisible();
     await shot(page, `${viewport.name}-content-publish-dialog`);
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();

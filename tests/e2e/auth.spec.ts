@@ -1,7 +1,9 @@
 import { expect, formError, newUser, registerThroughForm, sandboxUrl, test } from "./fixtures";
 
 test.describe("sign-in and the app shell", () => {
-  test("register lands on the dashboard with the user's name; sign out returns to the landing page", async ({ page }) => {
+  test("register lands on the dashboard with the user's name; sign out returns to the landing page", async ({
+    page,
+  }) => {
     const user = await registerThroughForm(page, newUser("Ada Lovelace"));
     await expect(page.getByRole("heading", { name: "Welcome back, Ada Lovelace!" })).toBeVisible();
     for (const link of ["Dashboard", "Content", "Schedule", "Analytics"]) {
@@ -20,7 +22,9 @@ test.describe("sign-in and the app shell", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("login with a wrong password shows the server's message in the red box; the right one signs in", async ({ page }) => {
+  test("login with a wrong password shows the server's message in the red box; the right one signs in", async ({
+    page,
+  }) => {
     const user = await registerThroughForm(page);
     await page.context().clearCookies();
 

@@ -46,11 +46,18 @@ async function connectFacebookPage(page: Page) {
   await fetch(`${sandboxUrl()}/_control/facebook/users`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id, name: "Baker", pages: [{ id: numericId(), name: pageName, category: "Bakery", fan_count: 900, tasks: ["CREATE_CONTENT"] }] }),
+    body: JSON.stringify({
+      id,
+      name: "Baker",
+      pages: [{ id: numericId(), name: pageName, category: "Bakery", fan_count: 900, tasks: ["CREATE_CONTENT"] }],
+    }),
   });
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Connect Account" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: /Facebook/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Facebook/ })
+    .click();
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("dialog", { name: "Select Facebook Pages" }).getByText(pageName).click();
   await page.getByRole("button", { name: "Connect 1 Page(s)" }).click();
@@ -136,7 +143,9 @@ test("media: an 11 MB image is refused; two images from the Media Library are at
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Draft saved").first()).toBeVisible();
 
-  const posts = (await (await page.request.get("/api/post")).json()) as { posts: { media: { originalFilename: string }[] }[] };
+  const posts = (await (await page.request.get("/api/post")).json()) as {
+    posts: { media: { originalFilename: string }[] }[];
+  };
   expect(posts.posts[0]!.media.map((item) => item.originalFilename).sort()).toEqual(["bun.png", "loaf.png"]);
 });
 

@@ -4,11 +4,17 @@ import { connectFacebookPages, expect, registerThroughForm, sandboxUrl, test } f
 const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
 
 async function control(path: string, body: unknown) {
-  const response = await fetch(`${sandboxUrl()}/_control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${sandboxUrl()}/_control${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
 }
 
-test("Publish Now to a page whose token expired: that page fails with the reason, the other is published", async ({ page }) => {
+test("Publish Now to a page whose token expired: that page fails with the reason, the other is published", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await registerThroughForm(page);
   const suffix = numericId().slice(-4);
@@ -20,7 +26,10 @@ test("Publish Now to a page whose token expired: that page fails with the reason
 
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Connect Account" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: /Facebook/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Facebook/ })
+    .click();
   await page.getByRole("button", { name: "Approve" }).click();
   const selection = page.getByRole("dialog", { name: "Select Facebook Pages" });
   for (const item of pages) await selection.getByText(item.name).click();
@@ -40,11 +49,17 @@ test("Publish Now to a page whose token expired: that page fails with the reason
   const card = page.getByRole("article").filter({ hasText: text });
   await expect(card.getByText("Failed", { exact: true }).first()).toBeVisible();
   await card.getByRole("button", { name: "More" }).click();
-  await expect(card.getByText("Social account access has expired. Please reconnect your accounts.").first()).toBeVisible();
+  await expect(
+    card.getByText("Social account access has expired. Please reconnect your accounts.").first(),
+  ).toBeVisible();
 
-  const posted = (await (await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${pages[1]!.id}`)).json()) as { posts: { text: string }[] };
+  const posted = (await (
+    await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${pages[1]!.id}`)
+  ).json()) as { posts: { text: string }[] };
   expect(posted.posts.map((post) => post.text)).toEqual([text]);
-  const none = (await (await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${pages[0]!.id}`)).json()) as { posts: unknown[] };
+  const none = (await (
+    await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${pages[0]!.id}`)
+  ).json()) as { posts: unknown[] };
   expect(none.posts).toEqual([]);
 });
 
@@ -62,9 +77,16 @@ test("Publish on /content sends a failed post again only where it failed, after 
   });
   const { post } = (await created.json()) as { post: { id: string } };
   await page.request.post(`/api/post/${post.id}/publish`, { data: {} });
-  await expect.poll(async () => ((await (await page.request.get(`/api/post/${post.id}`)).json()) as { post: { status: string } }).post.status).toBe("failed");
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/post/${post.id}`)).json()) as { post: { status: string } }).post.status,
+    )
+    .toBe("failed");
   // The owner reconnects (Refresh Token), then publishes again from the list.
-  const accounts = (await (await page.request.get("/api/social/accounts")).json()) as { data: { id: string; platform: string }[] };
+  const accounts = (await (await page.request.get("/api/social/accounts")).json()) as {
+    data: { id: string; platform: string }[];
+  };
   const account = accounts.data.find((item) => item.platform === "facebook")!;
   expect((await page.request.post(`/api/social/accounts/${account.id}/refresh-token`)).status()).toBe(200);
 
@@ -86,8 +108,16 @@ test("Publish on /content sends a failed post again only where it failed, after 
   await expect(card).toHaveAttribute("data-highlighted", "true");
   await expect(page).toHaveURL(new RegExp(`highlight=${post.id}`));
 
-  for (const [sandboxPage, count] of [[pages[0]!, 1], [pages[1]!, 1]] as const) {
-    const posted = (await (await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${sandboxPage.id}`)).json()) as { posts: { text: string }[] };
-    expect(posted.posts.map((item) => item.text), sandboxPage.name).toEqual(Array.from({ length: count }, () => text));
+  for (const [sandboxPage, count] of [
+    [pages[0]!, 1],
+    [pages[1]!, 1],
+  ] as const) {
+    const posted = (await (
+      await fetch(`${sandboxUrl()}/_control/publish/posts?platform=facebook&target=${sandboxPage.id}`)
+    ).json()) as { posts: { text: string }[] };
+    expect(
+      posted.posts.map((item) => item.text),
+      sandboxPage.name,
+    ).toEqual(Array.from({ length: count }, () => text));
   }
 });

@@ -179,7 +179,9 @@ test("a scheduled post moves with the keyboard: Space picks it up, arrows move i
   await expect.poll(() => scheduledAtOf(page, postId)).toBe(at.toISOString());
 });
 
-test("Schedule in the editor: the modal refuses a past time, then schedules for tomorrow at Prime Time", async ({ page }) => {
+test("Schedule in the editor: the modal refuses a past time, then schedules for tomorrow at Prime Time", async ({
+  page,
+}) => {
   await registerThroughForm(page);
   const { pages } = await connectFacebookPages(page);
   const content = `Evening special ${numericId()}`;
@@ -227,7 +229,8 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   const tomorrow = localDay(new Date(Date.now() + 24 * 3_600_000).toISOString());
   const [year, month, day] = tomorrow.split("-").map(Number) as [number, number, number];
   const label = `Busy day ${numericId()}`;
-  for (const hour of [9, 11, 13, 15]) await scheduledDraft(page, [ourPages[0]!.id], `${label} ${hour}h`, newYorkTime(year, month - 1, day, hour));
+  for (const hour of [9, 11, 13, 15])
+    await scheduledDraft(page, [ourPages[0]!.id], `${label} ${hour}h`, newYorkTime(year, month - 1, day, hour));
   // One published today (Publish Now answers once the page is out, or after 8 s with the worker still at it).
   const created = await page.request.post("/api/social/posts", {
     data: { pages: [{ type: "post", pageId: ourPages[1]!.id, platform: "facebook" }], content: `${label} out now` },
@@ -235,11 +238,16 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   const { post: publishedPost } = (await created.json()) as { post: { id: string } };
   expect((await page.request.post(`/api/post/${publishedPost.id}/publish`, { data: {} })).status()).toBe(200);
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/post/${publishedPost.id}`)).json()) as { post: { status: string } }).post.status)
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/post/${publishedPost.id}`)).json()) as { post: { status: string } }).post
+          .status,
+    )
     .toBe("published");
 
   await page.goto("/schedule");
-  const card = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  const card = (title: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(card("Scheduled Posts")).toContainText("4");
   await expect(card("Scheduled Posts")).toContainText("Ready to publish");
   await expect(card("Published Today")).toContainText("1");
@@ -261,7 +269,9 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   const details = page.getByRole("dialog", { name: "Post Details" });
   await expect(details.getByText("Published on")).toBeVisible();
   await details.getByRole("button", { name: "Delete Post" }).click();
-  await expect(details.getByText("Are you sure you want to delete this post? This action cannot be undone.")).toBeVisible();
+  await expect(
+    details.getByText("Are you sure you want to delete this post? This action cannot be undone."),
+  ).toBeVisible();
   await details.getByRole("button", { name: "Yes, Delete Permanently" }).click();
   await expect(details).toBeHidden();
   expect((await page.request.get(`/api/post/${publishedPost.id}`)).status()).toBe(404);

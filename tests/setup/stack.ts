@@ -31,7 +31,9 @@ export async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -95,16 +97,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLISH_STALE_SECONDS: "5",
     ...(options.ai === "offline"
       ? {}
-      : { OPENAI_API_KEY: "sandbox-key", OPENAI_BASE_URL: `${sandbox.url}/openai/v1`, OPENAI_TIMEOUT_SECONDS: String(options.aiTimeoutSeconds ?? 5) }),
+      : {
+          OPENAI_API_KEY: "sandbox-key",
+          OPENAI_BASE_URL: `${sandbox.url}/openai/v1`,
+          OPENAI_TIMEOUT_SECONDS: String(options.aiTimeoutSeconds ?? 5),
+        }),
   };
   const childEnv = { ...cleanEnv(), ...env };
 
   const children: ChildProcess[] = [];
-  const app = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(appPort), "-H", "localhost"], {
-    cwd: root,
-    env: { ...childEnv, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const app = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(appPort), "-H", "localhost"],
+    {
+      cwd: root,
+      env: { ...childEnv, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(app);
   pipeLogs(app, "web");
   if (options.withWorker) children.push(spawnWorker(env));
@@ -162,7 +172,8 @@ function pipeLogs(child: ChildProcess, name: string): void {
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
   child.once("exit", (code, signal) => {
-    if (code && code !== 0 && !verbose) process.stderr.write(`[${name}] exited with ${code ?? signal}\n${keep.join("")}`);
+    if (code && code !== 0 && !verbose)
+      process.stderr.write(`[${name}] exited with ${code ?? signal}\n${keep.join("")}`);
   });
 }
 
@@ -178,7 +189,9 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000)
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the app did not answer ${url} within ${timeoutMs / 1000} s (is ${testDistDir} built? npm run build:test)`);
+  throw new Error(
+    `the app did not answer ${url} within ${timeoutMs / 1000} s (is ${testDistDir} built? npm run build:test)`,
+  );
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {

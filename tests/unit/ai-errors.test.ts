@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { AiStreamTimeoutError, toAiError } from "@/lib/ai/errors";
+import { ApiError } from "@/lib/server/api/errors";
+import { AiStreamTimeoutError, toAiError } from "@/lib/ai/server/errors";
 import { AI_MESSAGES } from "@/lib/ai/schemas";
 
 /** An SDK error as the SDK builds it from a provider's answer. */

@@ -12,7 +12,7 @@ import {
   offlineTwitterThread,
   streamPieces,
   templateShareMessage,
-} from "@/lib/ai/offline";
+} from "@/lib/ai/server/offline";
 import { generatorAnswersSchema, type GeneratorAnswers } from "@/lib/ai/schemas";
 import { DEFAULT_SHARE_MESSAGE } from "@/lib/posts/schemas";
 

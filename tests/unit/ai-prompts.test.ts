@@ -4,11 +4,11 @@ import {
   fitToPlatform,
   fitsPlatform,
   numberThread,
-  shortenForX,
+  shortenForTwitter,
   splitIntoThread,
   truncateAtWord,
   validThread,
-} from "@/lib/ai/fit-text";
+} from "@/lib/ai/server/fit-text";
 import {
   AI_PLATFORM_LIMITS,
   PROMPT_VERSION,
@@ -20,9 +20,9 @@ import {
   twitterSummaryMessages,
   DEFAULT_ENHANCE_INSTRUCTION,
   parseThread,
-} from "@/lib/ai/prompts";
+} from "@/lib/ai/server/prompts";
 import { generatorAnswersSchema } from "@/lib/ai/schemas";
-import { chatTitle } from "@/lib/ai/titles";
+import { chatTitle } from "@/lib/ai/server/titles";
 
 const valid = (tweet: string) => twitterText.parseTweet(tweet).valid;
 
@@ -52,8 +52,8 @@ describe("platform limits", () => {
 
 describe("X fitting", () => {
   it("shortens on whole words with an ellipsis, leaving fitting text alone", () => {
-    expect(shortenForX("fits")).toBe("fits");
-    const shortened = shortenForX("lorem ipsum ".repeat(40));
+    expect(shortenForTwitter("fits")).toBe("fits");
+    const shortened = shortenForTwitter("lorem ipsum ".repeat(40));
     expect(valid(shortened)).toBe(true);
     expect(shortened).toMatch(/(lorem|ipsum)…$/);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHttpClient, HttpError } from "@/lib/api/http";
+import { createHttpClient, HttpError } from "@/lib/client/http";
 
 type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -39,7 +39,9 @@ describe("http client: the 401 rule", () => {
         refreshed = true;
         return json(200, { success: true });
       }
-      return refreshed ? json(200, { success: true, path }) : json(401, { success: false, error: "Authentication required" });
+      return refreshed
+        ? json(200, { success: true, path })
+        : json(401, { success: false, error: "Authentication required" });
     });
 
     const results = Promise.all([client.get("/post"), client.get("/analytics/overview"), client.get("/auth/me")]);
@@ -57,7 +59,9 @@ describe("http client: the 401 rule", () => {
 
   it("retries only once: a second 401 clears the session and goes home", async () => {
     const { client, calls, cleared, location } = setup((path) =>
-      path === "/auth/refresh-token" ? json(200, { success: true }) : json(401, { success: false, error: "Authentication required" }),
+      path === "/auth/refresh-token"
+        ? json(200, { success: true })
+        : json(401, { success: false, error: "Authentication required" }),
     );
     await expect(client.get("/post")).rejects.toThrow("Authentication required");
     expect(calls).toEqual(["GET /post", "POST /auth/refresh-token", "GET /post"]);
@@ -93,7 +97,11 @@ describe("http client: the 401 rule", () => {
       calls.push(path);
       return path === "/auth/refresh-token" ? never(init ?? {}) : json(401, {});
     });
-    const client = createHttpClient({ fetch: fetch as unknown as typeof globalThis.fetch, location, refreshTimeoutMs: 20_000 });
+    const client = createHttpClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      location,
+      refreshTimeoutMs: 20_000,
+    });
 
     const first = client.get("/post").catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(10);

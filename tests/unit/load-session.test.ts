@@ -1,13 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHttpClient } from "@/lib/api/http";
-import { loadSession } from "@/lib/hooks/auth-api";
+import { createHttpClient } from "@/lib/client/http";
+import { loadSession } from "@/lib/client/hooks/auth-api";
 
 const session = { success: true, user: { id: "u1", name: "Ada", email: "a@b.co" }, socialAccounts: [], stats: {} };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 function clientWith(handler: (path: string, init: RequestInit) => Promise<Response>) {
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => handler(String(input).replace(/^\/api/, ""), init ?? {}));
-  return createHttpClient({ fetch: fetch as unknown as typeof globalThis.fetch, location: { pathname: "/", assign: vi.fn() } });
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    handler(String(input).replace(/^\/api/, ""), init ?? {}),
+  );
+  return createHttpClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    location: { pathname: "/", assign: vi.fn() },
+  });
 }
 
 describe("loadSession", () => {
@@ -21,11 +26,12 @@ describe("loadSession", () => {
 
   it("treats 3 s without an answer as a visitor, then takes a late session from /auth/user", async () => {
     const late = vi.fn();
-    const client = clientWith(
-      (path, init) =>
-        path === "/auth/me"
-          ? new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("Auth timeout", "AbortError"))))
-          : Promise.resolve(json(200, session)),
+    const client = clientWith((path, init) =>
+      path === "/auth/me"
+        ? new Promise((_, reject) =>
+            init.signal?.addEventListener("abort", () => reject(new DOMException("Auth timeout", "AbortError"))),
+          )
+        : Promise.resolve(json(200, session)),
     );
     const result = loadSession(client, late);
     await vi.advanceTimersByTimeAsync(2_999);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMediaFile, detectMedia, detectMediaFormat, SIZE_LIMITS } from "@/lib/media/detect";
+import { checkMediaFile, detectMedia, detectMediaFormat, SIZE_LIMITS } from "@/lib/media/server/detect";
 import { MEDIA_MESSAGES } from "@/lib/media/schemas";
 import {
   aviBytes,

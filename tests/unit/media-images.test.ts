@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageInspectionError, inspectImage } from "@/lib/media/images";
+import { ImageInspectionError, inspectImage } from "@/lib/media/server/images";
 import { corruptPngBytes, imageBytes, pngBytes, pngClaimingSize } from "../fixtures/media-files";
 
 describe("inspectImage", () => {

@@ -1,8 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { assertStorageKey, displayFilename, isStoredFilename, newStoredName, userFolder } from "@/lib/media/filenames";
-import { parseRange } from "@/lib/media/range";
-import { LocalDiskStorage } from "@/lib/media/storage";
+import {
+  assertStorageKey,
+  displayFilename,
+  isStoredFilename,
+  newStoredName,
+  userFolder,
+} from "@/lib/media/server/filenames";
+import { parseRange } from "@/lib/media/server/range";
+import { LocalDiskStorage } from "@/lib/media/server/storage";
 
 describe("stored filenames", () => {
   it("generates 32 random hex digits plus our extension, and accepts exactly that shape", () => {

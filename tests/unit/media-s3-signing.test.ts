@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseS3Url } from "@/lib/media/s3-storage";
-import { EMPTY_PAYLOAD_HASH, signRequest } from "@/lib/media/sigv4";
+import { parseS3Url } from "@/lib/media/server/s3-storage";
+import { EMPTY_PAYLOAD_HASH, signRequest } from "@/lib/media/server/sigv4";
 
 describe("SigV4 signing", () => {
   it("matches AWS's published example (GET Object with a Range header)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/server/api/errors";
 import { MEDIA_MESSAGES } from "@/lib/media/schemas";
-import { parseMediaUpload } from "@/lib/media/upload-form";
+import { parseMediaUpload } from "@/lib/media/server/upload-form";
 
 function multipart(files: { name: string; bytes: Uint8Array }[], extra?: (form: FormData) => void): Request {
   const form = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DELAY_REASONS, postDelay } from "@/lib/posts/delay";
+import { DELAY_REASONS, postDelay } from "@/lib/posts/server/delay";
 
 const now = new Date("2026-03-10T12:00:00Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);

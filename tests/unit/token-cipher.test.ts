@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createTokenCipher } from "@/lib/crypto/token-cipher";
+import { createTokenCipher } from "@/lib/server/crypto/token-cipher";
 
 const key = () => randomBytes(32).toString("base64");
 

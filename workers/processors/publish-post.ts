@@ -1,7 +1,7 @@
 import { DelayedError, Worker, type Job } from "bullmq";
-import { env } from "@/lib/env";
-import { runPublishJob } from "@/lib/publishing/engine";
-import { PUBLISH_QUEUE, publishJobSchema, redisConnection } from "@/lib/queue/publish-queue";
+import { env } from "@/lib/server/env";
+import { runPublishJob } from "@/lib/publishing/server/engine";
+import { PUBLISH_QUEUE, publishJobSchema, redisConnection } from "@/lib/server/queue/publish-queue";
 
 /**
  * Jobs one worker process runs at once. A job spends most of its time waiting on the platform and

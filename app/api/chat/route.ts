@@ -1,7 +1,7 @@
 // POST /api/chat — legacy chat endpoint (message, chatId): the same service as POST /api/openai/chat
-import { sendChatMessage } from "@/lib/ai/chat-service";
+import { sendChatMessage } from "@/lib/ai/server/chat-service";
 import { chatRequestSchema } from "@/lib/ai/schemas";
-import { ok, parseJson, withUser } from "@/lib/api/route";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
 
 const legacyChatSchema = chatRequestSchema.pick({ message: true, chatId: true });
 

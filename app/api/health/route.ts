@@ -1,6 +1,6 @@
 // GET /api/health — database, Redis, worker presence and the oldest due-but-unpublished post
-import { ok, withPublic } from "@/lib/api/route";
-import { getHealthReport } from "@/lib/ops/health";
+import { ok, withPublic } from "@/lib/server/api/route";
+import { getHealthReport } from "@/lib/server/ops/health";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
 // /api/auth/* — next-auth's own endpoints (OAuth callbacks, session, csrf); ours sit beside them.
-import { handlers } from "@/lib/auth/next-auth";
+import { handlers } from "@/lib/auth/server/next-auth";
 
 export const { GET, POST } = handlers;

@@ -1,9 +1,9 @@
 // POST /api/auth/login — e-mail + password sign-in; rate-limited per e-mail and IP; sets the session cookie
-import { ok, parseJson, withPublic } from "@/lib/api/route";
-import { tooManyRequests, unauthorized } from "@/lib/api/errors";
-import { clearLoginFailures, clientIp, loginRetryAfter, recordLoginFailure } from "@/lib/auth/rate-limit";
+import { ok, parseJson, withPublic } from "@/lib/server/api/route";
+import { tooManyRequests, unauthorized } from "@/lib/server/api/errors";
+import { clearLoginFailures, clientIp, loginRetryAfter, recordLoginFailure } from "@/lib/auth/server/rate-limit";
 import { loginSchema } from "@/lib/auth/schemas";
-import { authenticateWithPassword, startPasswordSession, toPublicUser } from "@/lib/auth/service";
+import { authenticateWithPassword, startPasswordSession, toPublicUser } from "@/lib/auth/server/service";
 
 export const POST = withPublic(async ({ req }) => {
   const { email, password } = await parseJson(req, loginSchema);

@@ -1,6 +1,6 @@
 // POST /api/auth/refresh-token — re-issues the session cookie with a fresh expiry
-import { ok, withUser } from "@/lib/api/route";
-import { unstable_update } from "@/lib/auth/next-auth";
+import { ok, withUser } from "@/lib/server/api/route";
+import { unstable_update } from "@/lib/auth/server/next-auth";
 
 export const POST = withUser(async () => {
   await unstable_update({});

@@ -1,7 +1,7 @@
 // POST /api/auth/register — create an e-mail + password account and sign it in
-import { ok, parseJson, withPublic } from "@/lib/api/route";
+import { ok, parseJson, withPublic } from "@/lib/server/api/route";
 import { registerSchema } from "@/lib/auth/schemas";
-import { registerUser, startPasswordSession, toPublicUser } from "@/lib/auth/service";
+import { registerUser, startPasswordSession, toPublicUser } from "@/lib/auth/server/service";
 
 export const POST = withPublic(async ({ req }) => {
   const input = await parseJson(req, registerSchema);

@@ -1,7 +1,7 @@
 // DELETE /api/media/{filename} — delete one of the user's files (refused while a scheduled post uses it)
-import { ok, withUser } from "@/lib/api/route";
+import { ok, withUser } from "@/lib/server/api/route";
 import { MEDIA_MESSAGES } from "@/lib/media/schemas";
-import { deleteMedia } from "@/lib/media/service";
+import { deleteMedia } from "@/lib/media/server/service";
 
 type Params = { filename: string };
 

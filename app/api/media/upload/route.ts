@@ -1,7 +1,7 @@
 // POST /api/media/upload — multipart, repeated field "media": store up to 10 images or videos
-import { ok, withUser } from "@/lib/api/route";
-import { uploadMedia } from "@/lib/media/service";
-import { parseMediaUpload } from "@/lib/media/upload-form";
+import { ok, withUser } from "@/lib/server/api/route";
+import { uploadMedia } from "@/lib/media/server/service";
+import { parseMediaUpload } from "@/lib/media/server/upload-form";
 
 export const POST = withUser(async ({ req, user }) => {
   const files = await parseMediaUpload(req);

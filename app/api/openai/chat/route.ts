@@ -1,8 +1,8 @@
 // POST /api/openai/chat — a message to the AI assistant; JSON ChatReply, or with stream: true an event stream
-import { sendChatMessage, streamChatMessage } from "@/lib/ai/chat-service";
+import { sendChatMessage, streamChatMessage } from "@/lib/ai/server/chat-service";
 import { chatRequestSchema } from "@/lib/ai/schemas";
-import { sseResponse } from "@/lib/ai/sse";
-import { ok, parseJson, withUser } from "@/lib/api/route";
+import { sseResponse } from "@/lib/ai/server/sse";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
 
 export const POST = withUser(async ({ req, user }) => {
   const input = await parseJson(req, chatRequestSchema);

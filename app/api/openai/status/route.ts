@@ -1,5 +1,5 @@
 // GET /api/openai/status — whether a model answers or the offline writer does
-import { aiStatus } from "@/lib/ai/client";
-import { ok, withUser } from "@/lib/api/route";
+import { aiStatus } from "@/lib/ai/server/client";
+import { ok, withUser } from "@/lib/server/api/route";
 
 export const GET = withUser(async () => ok(aiStatus()));

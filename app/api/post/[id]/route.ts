@@ -1,8 +1,8 @@
 // GET, PUT, DELETE /api/post/{id} — read, partially update (not once published), delete one post
-import { ok, parseJson, withUser } from "@/lib/api/route";
-import { getPostOrThrow } from "@/lib/posts/queries";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { getPostOrThrow } from "@/lib/posts/server/queries";
 import { updatePostSchema } from "@/lib/posts/schemas";
-import { deletePost, updatePost } from "@/lib/posts/service";
+import { deletePost, updatePost } from "@/lib/posts/server/service";
 
 type Params = { id: string };
 

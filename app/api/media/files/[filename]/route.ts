@@ -1,6 +1,6 @@
 // GET /api/media/files/{filename} — the owner's file, with its stored Content-Type (byte ranges for video)
-import { withUser } from "@/lib/api/route";
-import { mediaFileResponse } from "@/lib/media/serve";
+import { withUser } from "@/lib/server/api/route";
+import { mediaFileResponse } from "@/lib/media/server/serve";
 
 type Params = { filename: string };
 

@@ -1,7 +1,7 @@
 // POST /api/post/{id}/publish — publishes now (answering with the outcome when it is quick) or at publishAt
-import { ok, parseJson, withUser } from "@/lib/api/route";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
 import { publishPostSchema } from "@/lib/posts/schemas";
-import { publishPost } from "@/lib/publishing/schedule-service";
+import { publishPost } from "@/lib/publishing/server/schedule-service";
 
 const messages = {
   published: "Post published successfully",

@@ -1,6 +1,6 @@
 // POST /api/social/connect/{platform} — connects the X or LinkedIn profile of the pending connection
-import { ok, parseJson, withUser } from "@/lib/api/route";
-import { connectProfile } from "@/lib/social/connect-service";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { connectProfile } from "@/lib/social/server/connect-service";
 import { connectablePlatformSchema, connectProfileSchema, platformLabels } from "@/lib/social/schemas";
 
 export const POST = withUser<{ platform: string }>(async ({ req, params, user }) => {

@@ -1,6 +1,6 @@
 // POST /api/social/facebook/connect-pages — connects the chosen Facebook Pages of the pending connection
-import { ok, parseJson, withUser } from "@/lib/api/route";
-import { connectFacebookPages } from "@/lib/social/connect-service";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { connectFacebookPages } from "@/lib/social/server/connect-service";
 import { connectPagesSchema } from "@/lib/social/schemas";
 
 export const POST = withUser(async ({ req, user }) => {

@@ -1,6 +1,6 @@
 // POST /api/social/facebook/pages — the Facebook Pages the pending connection can publish to
-import { ok, parseJson, withUser } from "@/lib/api/route";
-import { listFacebookPageCandidates } from "@/lib/social/connect-service";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { listFacebookPageCandidates } from "@/lib/social/server/connect-service";
 import { facebookPagesSchema } from "@/lib/social/schemas";
 
 export const POST = withUser(async ({ req, user }) => {

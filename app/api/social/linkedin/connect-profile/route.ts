@@ -1,6 +1,6 @@
 // POST /api/social/linkedin/connect-profile — the spec's LinkedIn name for connecting the pending profile
-import { ok, parseJson, withUser } from "@/lib/api/route";
-import { connectProfile } from "@/lib/social/connect-service";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { connectProfile } from "@/lib/social/server/connect-service";
 import { connectProfileSchema } from "@/lib/social/schemas";
 
 export const POST = withUser(async ({ req, user }) => {

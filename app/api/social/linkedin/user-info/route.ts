@@ -1,6 +1,6 @@
 // POST /api/social/linkedin/user-info — the callback exchange for clients that post the code ({ code, state })
-import { ok, parseJson, withUser } from "@/lib/api/route";
-import { completeCallback } from "@/lib/social/connect-service";
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { completeCallback } from "@/lib/social/server/connect-service";
 import { callbackQuerySchema } from "@/lib/social/schemas";
 
 export const POST = withUser(async ({ req, user }) => {

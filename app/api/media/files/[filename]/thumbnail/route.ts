@@ -1,6 +1,6 @@
 // GET /api/media/files/{filename}/thumbnail — the owner's 320 px WebP thumbnail of an image
-import { withUser } from "@/lib/api/route";
-import { mediaFileResponse } from "@/lib/media/serve";
+import { withUser } from "@/lib/server/api/route";
+import { mediaFileResponse } from "@/lib/media/server/serve";
 
 type Params = { filename: string };
 

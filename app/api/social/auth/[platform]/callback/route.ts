@@ -1,6 +1,6 @@
 // GET /api/social/auth/{platform}/callback — exchanges the code (state checked, single use) and holds the tokens server-side
-import { ok, parseQuery, withUser } from "@/lib/api/route";
-import { completeCallback } from "@/lib/social/connect-service";
+import { ok, parseQuery, withUser } from "@/lib/server/api/route";
+import { completeCallback } from "@/lib/social/server/connect-service";
 import { callbackQuerySchema, connectablePlatformSchema } from "@/lib/social/schemas";
 
 export const GET = withUser<{ platform: string }>(async ({ req, params, user }) => {

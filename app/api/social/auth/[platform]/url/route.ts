@@ -1,9 +1,9 @@
 // GET /api/social/auth/{platform}/url — where to send the browser: sign-in (intent=login|signup) or connecting an account (intent=connect)
-import { unauthorized } from "@/lib/api/errors";
-import { getSessionUser, ok, parseQuery, withPublic } from "@/lib/api/route";
-import { signInAuthorizationUrl } from "@/lib/auth/oauth-sign-in";
+import { unauthorized } from "@/lib/server/api/errors";
+import { getSessionUser, ok, parseQuery, withPublic } from "@/lib/server/api/route";
+import { signInAuthorizationUrl } from "@/lib/auth/server/oauth-sign-in";
 import { oauthUrlQuerySchema } from "@/lib/auth/schemas";
-import { startConnect } from "@/lib/social/connect-service";
+import { startConnect } from "@/lib/social/server/connect-service";
 import { connectablePlatformSchema } from "@/lib/social/schemas";
 
 export const GET = withPublic<{ platform: string }>(async ({ req, params }) => {

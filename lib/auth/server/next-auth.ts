@@ -1,0 +1,108 @@
+import NextAuth, { CredentialsSignin } from "next-auth";
+import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import type { Adapter } from "next-auth/adapters";
+import Credentials from "next-auth/providers/credentials";
+import Facebook from "next-auth/providers/facebook";
+import Google from "next-auth/providers/google";
+import { db } from "@/db";
+import { accounts, sessions, users, verificationTokens } from "@/db/schema";
+import { env, isHttps } from "@/lib/server/env";
+import { endpoints, oauthClients } from "@/lib/server/platforms/endpoints";
+import { verifyLoginProof } from "./login-proof";
+import { getUserById } from "./service";
+
+/**
+ * next-auth (Auth.js v5) owns the session cookie and the Google/Facebook sign-in dance. Sessions are
+ * JWTs (the credentials provider requires it); OAuth users and their links live in Postgres through
+ * the Drizzle adapter. Our own JSON endpoints (/api/auth/login, register, …) call signIn/signOut.
+ */
+
+/**
+ * Google's and Facebook's sign-in tokens are not needed once the user is identified, so they are
+ * never stored (publishing tokens are a different thing: lib/social keeps those, encrypted).
+ */
+function signInOnlyAdapter(): Adapter {
+  const adapter = DrizzleAdapter(db, {
+    usersTable: users,
+    accountsTable: accounts,
+    sessionsTable: sessions,
+    verificationTokensTable: verificationTokens,
+  });
+  return {
+    ...adapter,
+    linkAccount: (account) =>
+      adapter.linkAccount!({ ...account, access_token: undefined, refresh_token: undefined, id_token: undefined }),
+  };
+}
+
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+const facebookGraph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
+
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
+  secret: env.AUTH_SECRET,
+  trustHost: true,
+  useSecureCookies: isHttps,
+  adapter: signInOnlyAdapter(),
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },
+  pages: { signIn: "/login", error: "/login" },
+  providers: [
+    Credentials({
+      credentials: { proof: {} },
+      async authorize(credentials) {
+        const userId = verifyLoginProof(String(credentials.proof ?? ""));
+        const user = userId ? await getUserById(userId) : null;
+        if (!user) throw new CredentialsSignin();
+        return { id: user.id, name: user.name, email: user.email, image: user.image };
+      },
+    }),
+    Google({
+      clientId: oauthClients.google.clientId,
+      clientSecret: oauthClients.google.clientSecret,
+      issuer: endpoints.googleIssuer,
+      checks: ["pkce", "state", "nonce"],
+      // Google marks e-mails verified; a password account with the same address is the same person.
+      allowDangerousEmailAccountLinking: true,
+    }),
+    Facebook({
+      clientId: oauthClients.facebook.clientId,
+      clientSecret: oauthClients.facebook.clientSecret,
+      authorization: {
+        url: `${endpoints.facebookWww}/${endpoints.facebookGraphVersion}/dialog/oauth`,
+        params: { scope: "email,public_profile" },
+      },
+      token: `${facebookGraph}/oauth/access_token`,
+      userinfo: {
+        url: `${facebookGraph}/me?fields=id,name,email,picture`,
+        async request({ tokens }: { tokens: { access_token?: string } }) {
+          const response = await fetch(`${facebookGraph}/me?fields=id,name,email,picture`, {
+            headers: { Authorization: `Bearer ${tokens.access_token ?? ""}` },
+          });
+          return response.json();
+        },
+      },
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      checks: ["state"],
+      allowDangerousEmailAccountLinking: true,
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.id) token.sub = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+  logger: {
+    // A wrong password is a normal event, not a server error worth a stack trace.
+    error(error) {
+      // Likewise a forged or expired session cookie: the request is simply treated as signed out.
+      const type = (error as { type?: string }).type ?? error.name;
+      if (type === "CredentialsSignin" || type === "JWTSessionError") return;
+      console.error("[auth]", error);
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { unauthorized } from "@/lib/server/api/errors";
+import { getAccountStats, listAccountGroups, type AccountGroup, type AccountStats } from "@/lib/social/server/queries";
+import type { PublicUser } from "@/lib/auth/schemas";
+import { getUserById, toPublicUser } from "./service";
+
+export interface SessionSummary {
+  user: PublicUser;
+  socialAccounts: AccountGroup[];
+  stats: AccountStats;
+}
+
+/** What /api/auth/me answers. A session whose user was deleted is no session. */
+export async function getSessionSummaryOrThrow(userId: string): Promise<SessionSummary> {
+  const user = await getUserById(userId);
+  if (!user) throw unauthorized("Session expired");
+  const socialAccounts = await listAccountGroups(userId);
+  return { user: toPublicUser(user), socialAccounts, stats: getAccountStats(socialAccounts) };
+}

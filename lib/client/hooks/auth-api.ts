@@ -1,0 +1,68 @@
+import type { HttpClient } from "@/lib/client/http";
+import type { LoginInput, PublicUser, RegisterInput } from "@/lib/auth/schemas";
+import type { AccountGroup, AccountStats } from "@/lib/social/schemas";
+
+/** The browser's calls to /api/auth and /api/social/auth (spec section 7). */
+
+export interface SessionData {
+  user: PublicUser;
+  socialAccounts: AccountGroup[];
+  stats: AccountStats;
+}
+
+export const AUTH_CHECK_TIMEOUT_MS = 3_000;
+
+export function fetchMe(client: HttpClient, signal?: AbortSignal) {
+  return client.get<SessionData & { success: true }>("/auth/me", { skipAuthRefresh: true, signal });
+}
+
+export function fetchUserFallback(client: HttpClient) {
+  return client.get<SessionData & { success: true }>("/auth/user", { skipAuthRefresh: true });
+}
+
+/**
+ * The session on page load: /auth/me with a 3 s limit. A failure or timeout means visitor now;
+ * `onLateSession` is then called if the secondary endpoint finds a session after all.
+ */
+export async function loadSession(
+  client: HttpClient,
+  onLateSession: (data: SessionData) => void,
+  timeoutMs = AUTH_CHECK_TIMEOUT_MS,
+): Promise<SessionData | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error("Auth timeout")), timeoutMs);
+  try {
+    return await fetchMe(client, controller.signal);
+  } catch {
+    void fetchUserFallback(client).then(onLateSession, () => undefined);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const login = (client: HttpClient, input: LoginInput) =>
+  client.post<{ success: true; user: PublicUser }>("/auth/login", input);
+
+export const register = (client: HttpClient, input: RegisterInput) =>
+  client.post<{ success: true; user: PublicUser }>("/auth/register", input);
+
+export async function logout(client: HttpClient): Promise<void> {
+  try {
+    await client.post("/auth/logout");
+  } catch {
+    await client.get("/auth/logout").catch(() => undefined);
+  }
+}
+
+export async function oauthSignInUrl(client: HttpClient, platform: "google" | "facebook", intent: "login" | "signup") {
+  const response = await client.get<{ success: boolean; data?: { authUrl?: unknown } }>(
+    `/social/auth/${platform}/url`,
+    {
+      query: { intent },
+    },
+  );
+  const authUrl = response.data?.authUrl;
+  if (!response.success || typeof authUrl !== "string") throw new Error("Invalid OAuth URL response");
+  return authUrl;
+}

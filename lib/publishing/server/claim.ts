@@ -1,0 +1,153 @@
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { db } from "@/db";
+import { posts, postTargets, type Post, type PostTarget } from "@/db/schema";
+import { env } from "@/lib/server/env";
+
+/**
+ * Who holds a page while it is being published. A worker claims a target by a conditional UPDATE
+ * (pending and due → publishing, or publishing but stale → publishing), so only one worker holds it.
+ * While it works, the holder renews `publishing_started_at` on a timer, also during one long request
+ * (a video upload), so a live worker never looks dead; only a dead one's claim goes stale.
+ */
+
+/** A target still 'publishing' after this long belongs to a worker that died. */
+export const STALE_PUBLISHING_MS = env.PUBLISH_STALE_SECONDS * 1000;
+export const UNCERTAIN = "uncertain";
+/** Error codes of pages whose last attempt may be on the platform: never sent again without a lookup. */
+export const IN_DOUBT: string[] = [UNCERTAIN, "transient"];
+const RENEW_EVERY_MS = STALE_PUBLISHING_MS / 4;
+
+/** Another worker took the target over (ours looked dead): stop without touching it. */
+export class ClaimLost extends Error {}
+
+/**
+ * pending (due) → publishing, or a stale publishing → publishing; null when someone else holds it,
+ * or when the post was deleted, unscheduled or rescheduled since the job read it. The post row is
+ * locked FOR SHARE meanwhile, so a reschedule (which locks it to update) either lands before the
+ * claim and stops it, or waits for it and then sees the page publishing (409).
+ */
+export async function claim(targetId: string, post: Post): Promise<PostTarget | null> {
+  const staleBefore = new Date(Date.now() - STALE_PUBLISHING_MS);
+  const [row] = await db
+    .update(postTargets)
+    .set({
+      status: "publishing",
+      publishingStartedAt: new Date(),
+      attempts: sql`${postTargets.attempts} + 1`,
+      // A stale 'publishing' target may have reached the platform: look before publishing again.
+      errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
+    })
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        sql`exists (select 1 from ${posts} where ${posts.id} = ${post.id} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${post.scheduleVersion} for share)`,
+        or(
+          and(
+            eq(postTargets.status, "pending"),
+            or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, new Date())),
+          ),
+          and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, staleBefore)),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+type TargetValues = PgUpdateSetSource<typeof postTargets>;
+
+/** Writes the outcome of a target just claimed (and not held on a timer): only while the claim is this one. */
+export async function finish(target: PostTarget, values: TargetValues): Promise<void> {
+  const claimedAt = target.publishingStartedAt;
+  await db
+    .update(postTargets)
+    .set(values)
+    .where(
+      and(
+        eq(postTargets.id, target.id),
+        eq(postTargets.status, "publishing"),
+        claimedAt ? eq(postTargets.publishingStartedAt, claimedAt) : undefined,
+      ),
+    );
+}
+
+export interface HeldClaim {
+  /** Throws ClaimLost when another worker has taken the target over, or the claim could not be kept fresh. */
+  assertHeld(): Promise<void>;
+  /** Records the exact text about to be sent, while the claim is still ours. */
+  recordSending(text: string): Promise<void>;
+  /** Writes the outcome, only while the claim is still ours (false when it was taken over). */
+  finish(values: TargetValues): Promise<boolean>;
+  release(): void;
+}
+
+/** Keeps a claimed target ours until `release()`: renews the claim every quarter of the stale limit. */
+export function holdClaim(target: PostTarget): HeldClaim {
+  let claimedAt = target.publishingStartedAt ?? new Date();
+  let lost = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  // One statement at a time: each one's WHERE names the timestamp the previous renewal wrote.
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  const stillOurs = () =>
+    and(
+      eq(postTargets.id, target.id),
+      eq(postTargets.status, "publishing"),
+      eq(postTargets.publishingStartedAt, claimedAt),
+    );
+  const renew = () =>
+    serial(async () => {
+      if (lost) return;
+      const now = new Date();
+      try {
+        const [row] = await db
+          .update(postTargets)
+          .set({ publishingStartedAt: now })
+          .where(stillOurs())
+          .returning({ id: postTargets.id });
+        if (row) claimedAt = now;
+        else lost = true;
+      } catch (error) {
+        // The database blinked: the next renewal tries again, well before the claim goes stale.
+        console.error(`[publish] could not renew the claim on target ${target.id}`, error);
+      }
+    });
+  const timer = setInterval(() => void renew(), RENEW_EVERY_MS);
+  timer.unref();
+  return {
+    async assertHeld() {
+      await serial(async () => undefined);
+      // Renewals failing (the database away) must not let a claim that looks stale to others pass.
+      if (!lost && Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) await renew();
+      if (lost || Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) throw new ClaimLost();
+    },
+    finish: (values) =>
+      serial(async () => {
+        if (lost) return false;
+        const [row] = await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id });
+        lost = true;
+        return row !== undefined;
+      }),
+    recordSending: (text) =>
+      serial(async () => {
+        if (lost) throw new ClaimLost();
+        const [row] = await db
+          .update(postTargets)
+          .set({ sentText: text, sentAt: new Date() })
+          .where(stillOurs())
+          .returning({ id: postTargets.id });
+        if (!row) {
+          lost = true;
+          throw new ClaimLost();
+        }
+      }),
+    release() {
+      clearInterval(timer);
+      lost = true;
+    },
+  };
+}

@@ -1,0 +1,337 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "@/db";
+import {
+  posts,
+  postTargets,
+  socialAccounts,
+  socialPages,
+  type Post,
+  type PostTarget,
+  type SocialAccount,
+} from "@/db/schema";
+import {
+  isPlatformError,
+  platformModule,
+  PlatformError,
+  type PublishInput,
+  type PublishMedia,
+} from "@/lib/server/platforms";
+import { targetOrder } from "@/lib/posts/server/queries";
+import {
+  freshAccessToken,
+  markAccountInvalid,
+  markPageInvalid,
+  pageToken,
+  refreshAccountTokensNow,
+} from "@/lib/social/server/account-tokens";
+import type { ConnectablePlatform } from "@/lib/social/schemas";
+import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, UNCERTAIN, type HeldClaim } from "./claim";
+import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
+import { loadPostMedia } from "./post-media";
+import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
+import { textForTarget } from "./text";
+
+/**
+ * Publishing one post, exactly once per page. Each target moves pending → publishing → published |
+ * failed through conditional UPDATEs, so only one worker can hold it; the platform's post id is
+ * recorded before the target counts as done; a target whose outcome is uncertain (a crash or a
+ * timeout after the platform may have accepted it) is first looked up on the platform and only
+ * published if it is not there. The post's status is derived from its targets.
+ *
+ * Before every request to a platform (media uploads, the post, lookups) the shared rate limiter is
+ * asked; when it says "not yet", the target goes back to pending for then without the attempt
+ * counting. A 429 holds the whole account for every worker until the platform's reset time.
+ */
+
+/** How long a 429 without a reset time holds the account. */
+const UNKNOWN_RESET_HOLD_MS = 60_000;
+
+const NOTHING_TO_SHARE = "Not shared: the original post was not published on any page.";
+
+export interface JobOutcome {
+  /** When the job should run again (a retry is due), or null when the post is settled. */
+  retryAt: Date | null;
+}
+
+/** `stopping`: the worker is shutting down; the targets not yet started are left for another worker. */
+export async function runPublishJob(
+  postId: string,
+  scheduleVersion: number,
+  now = new Date(),
+  stopping?: AbortSignal,
+): Promise<JobOutcome> {
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+  // Deleted, unscheduled or rescheduled since this job was made: nothing to do here.
+  if (!post || post.status !== "scheduled" || post.scheduleVersion !== scheduleVersion) return { retryAt: null };
+  if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
+
+  const media = await loadPostMedia(postId);
+  const targets = await db
+    .select()
+    .from(postTargets)
+    .where(eq(postTargets.postId, postId))
+    .orderBy(...targetOrder);
+  for (const target of targets.filter((row) => row.type === "post")) {
+    if (stopping?.aborted) return { retryAt: new Date() };
+    const claimed = await claim(target.id, post);
+    if (claimed) await publishTarget(post, claimed, media);
+  }
+
+  // Shares carry links to the originals (not the post's media), so they wait until every original
+  // is settled; when none went out there is nothing to share.
+  const shares = targets.filter((row) => row.type === "share");
+  if (shares.length > 0) {
+    const originals = await db
+      .select({ status: postTargets.status })
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, postId), eq(postTargets.type, "post")));
+    if (originals.some((row) => row.status === "pending" || row.status === "publishing")) return settle(post);
+    const nothingToShare = originals.length > 0 && !originals.some((row) => row.status === "published");
+    for (const target of shares) {
+      if (stopping?.aborted) return { retryAt: new Date() };
+      const claimed = await claim(target.id, post);
+      if (!claimed) continue;
+      // A share that may already be out is still looked up; one never sent is simply not sent.
+      if (nothingToShare && claimed.errorCode !== UNCERTAIN)
+        await finish(claimed, {
+          status: "failed",
+          errorCode: "nothing_to_share",
+          errorMessage: NOTHING_TO_SHARE,
+          nextAttemptAt: null,
+        });
+      else await publishTarget(post, claimed, []);
+    }
+  }
+  return settle(post);
+}
+
+/**
+ * Awaited before each platform request: the target must still be ours and the shared rate limits
+ * must allow the call.
+ */
+function requestGate(held: HeldClaim, scope: RateScope): PublishInput["beforeRequest"] {
+  return async (operation) => {
+    await held.assertHeld();
+    let decision;
+    try {
+      decision = await acquireRate(scope, operation);
+    } catch (error) {
+      console.error("[publish] rate limiter unavailable", error);
+      throw new PlatformError("transient", "The rate limiter is unavailable");
+    }
+    if (!decision.allowed) throw new RateLimitDeferral(decision.retryAt, decision.held);
+  };
+}
+
+/** Not allowed yet: pending again until then, and this attempt does not count. Uncertainty is kept. */
+async function defer(held: HeldClaim, target: PostTarget, platform: ConnectablePlatform, retryAt: Date): Promise<void> {
+  // A little spread, so the targets waiting on one account do not all wake at the same instant.
+  const spreadMs = Math.random() * Math.min(1000, Math.max(0, retryAt.getTime() - Date.now()) / 10);
+  await held.finish({
+    status: "pending",
+    attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
+    errorCode: target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
+    errorMessage: publishFailureMessage("rate_limited", platform),
+    nextAttemptAt: new Date(retryAt.getTime() + spreadMs),
+  });
+}
+
+async function publishTarget(post: Post, target: PostTarget, media: PublishMedia[]): Promise<void> {
+  const held = holdClaim(target);
+  try {
+    await attemptTarget(post, target, media, held);
+  } finally {
+    held.release();
+  }
+}
+
+const publishedValues = (found: { platformPostId: string; url: string | null }) => ({
+  status: "published" as const,
+  platformPostId: found.platformPostId,
+  platformPostUrl: found.url,
+  publishedAt: new Date(),
+  errorCode: null,
+  errorMessage: null,
+});
+
+async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia[], held: HeldClaim): Promise<void> {
+  const [row] = target.pageId
+    ? await db
+        .select({ page: socialPages, account: socialAccounts })
+        .from(socialPages)
+        .innerJoin(socialAccounts, eq(socialAccounts.id, socialPages.socialAccountId))
+        .where(eq(socialPages.id, target.pageId))
+    : [];
+  if (!row) {
+    await held.finish({
+      status: "failed",
+      errorCode: "account_disconnected",
+      errorMessage: "The account for this page was disconnected. Reconnect it and reschedule.",
+    });
+    return;
+  }
+  const platform = row.account.platform as ConnectablePlatform;
+  const client = platformModule(platform);
+  const scope: RateScope = { platform, account: row.page.pageId };
+  // Set once the request may have reached the platform: from then on nothing counts as "not sent".
+  let sending = false;
+  let published: { platformPostId: string; url: string | null } | null = null;
+  try {
+    const text = await textForTarget(post, target, platform);
+    let accessToken = await freshAccessToken(row.account);
+    const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
+      accessToken,
+      pageId: row.page.pageId,
+      pageAccessToken: pageToken(row.page),
+      handle: row.account.accountHandle,
+      text,
+      media,
+      beforeRequest: requestGate(held, scope),
+      ...overrides,
+    });
+    // X and LinkedIn can refuse an access token that still had time left (revoked, rotated
+    // elsewhere): it is renewed once and the call tried again; only a refused renewal marks the
+    // account expired.
+    const withRenewal = async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        if (!mayRenewAfterRefusal(error, row.account)) throw error;
+        accessToken = await renewedAccessToken(row.account.id);
+        return call();
+      }
+    };
+    if (target.errorCode === UNCERTAIN) {
+      // Looked up by what the earlier attempt really sent, from when it sent it: the post may have
+      // been edited or rescheduled since.
+      const since = target.sentAt ?? post.scheduledAt ?? post.updatedAt;
+      const found = await withRenewal(() => client.findRecentPost(input({ text: target.sentText ?? text }), since));
+      if (found) {
+        await held.finish(publishedValues(found));
+        return;
+      }
+    }
+    await held.recordSending(text);
+    sending = true;
+    published = await withRenewal(() => client.publish(input()));
+    await held.finish(publishedValues(published));
+  } catch (error) {
+    if (error instanceof ClaimLost) return;
+    if (published) {
+      // It is on the platform; only our record failed. Left 'publishing', the page goes stale and is
+      // taken over as uncertain: the lookup then finds and records it.
+      console.error(`[publish] target ${target.id} was published but could not be recorded`, error);
+      return;
+    }
+    if (error instanceof RateLimitDeferral) await defer(held, target, platform, error.retryAt);
+    else {
+      // Something of ours failed while the request may have been on its way: treat it as a timeout.
+      const failure =
+        sending && !isPlatformError(error) ? new PlatformError("transient", "Unexpected error while sending") : error;
+      if (failure !== error) console.error(`[publish] target ${target.id}: unexpected error while sending`, error);
+      await recordFailure(held, target, platform, failure, row.account.id, row.page.id, scope);
+    }
+  }
+}
+
+function mayRenewAfterRefusal(error: unknown, account: SocialAccount): boolean {
+  return (
+    isPlatformError(error) &&
+    error.kind === "expired_token" &&
+    account.platform !== "facebook" &&
+    account.refreshTokenEnc !== null
+  );
+}
+
+async function renewedAccessToken(accountId: string): Promise<string> {
+  await refreshAccountTokensNow(accountId);
+  const [account] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
+  if (!account) throw new PlatformError("expired_token", "The account was disconnected");
+  return freshAccessToken(account);
+}
+
+async function recordFailure(
+  held: HeldClaim,
+  target: PostTarget,
+  platform: ConnectablePlatform,
+  error: unknown,
+  accountId: string,
+  pageId: string,
+  scope: RateScope,
+) {
+  const kind = isPlatformError(error) ? (error.message === "too_long" ? "too_long" : error.kind) : "unexpected";
+  const detail = isPlatformError(error) && kind === "invalid_media" ? error.message : undefined;
+  if (kind === "expired_token") {
+    if (platform === "facebook") await markPageInvalid(pageId);
+    else await markAccountInvalid(accountId, error instanceof Error ? error.message : "expired");
+  }
+  const retryable = kind === "transient" || kind === "rate_limited";
+  let resetAt = isPlatformError(error) ? error.details.resetAt : undefined;
+  if (kind === "rate_limited") {
+    // Every worker holds this account until the platform's reset, not just this target.
+    resetAt ??= new Date(Date.now() + UNKNOWN_RESET_HOLD_MS);
+    await holdRate(scope, resetAt).catch((holdError: unknown) =>
+      console.error("[publish] could not store a rate-limit hold", holdError),
+    );
+  }
+  if (retryable && target.attempts < MAX_ATTEMPTS) {
+    await held.finish({
+      status: "pending",
+      // A timeout or 5xx may hide an accepted post: the next attempt looks first (and a 429 does not clear that doubt).
+      errorCode: kind === "transient" || target.errorCode === UNCERTAIN ? UNCERTAIN : "rate_limited",
+      errorMessage: publishFailureMessage(kind, platform),
+      nextAttemptAt: new Date(Math.max(Date.now() + retryDelayMs(target.attempts), resetAt?.getTime() ?? 0)),
+    });
+    return;
+  }
+  if (!isPlatformError(error)) console.error(`[publish] target ${target.id} failed unexpectedly`, error);
+  await held.finish({
+    status: "failed",
+    errorCode: kind,
+    errorMessage: publishFailureMessage(kind, platform, detail),
+    nextAttemptAt: null,
+  });
+}
+
+/** Derives the post's status from its targets; returns when to run again if any are still due. */
+async function settle(post: Post): Promise<JobOutcome> {
+  const targets = await db
+    .select()
+    .from(postTargets)
+    .where(eq(postTargets.postId, post.id))
+    .orderBy(...targetOrder);
+  const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
+  const sameSchedule = and(
+    eq(posts.id, post.id),
+    eq(posts.status, "scheduled"),
+    eq(posts.scheduleVersion, post.scheduleVersion),
+  );
+  if (open.length > 0) {
+    // Shares wait for the originals: while any original is open, only the originals say when to look again.
+    const openOriginals = open.filter((target) => target.type === "post");
+    const due = openOriginals.length > 0 ? openOriginals : open;
+    // A page another worker holds is looked at again when its claim would go stale (if that worker died).
+    const nextLook = (target: PostTarget) =>
+      target.status === "publishing"
+        ? (target.publishingStartedAt?.getTime() ?? Date.now()) + STALE_PUBLISHING_MS + 250
+        : (target.nextAttemptAt?.getTime() ?? Date.now() + STALE_PUBLISHING_MS);
+    const next = due.map(nextLook).sort((a, b) => a - b)[0]!;
+    return { retryAt: new Date(Math.max(next, Date.now() + 100)) };
+  }
+  const failed = targets.filter((target) => target.status === "failed");
+  const publishedAt = new Date(
+    Math.max(0, ...targets.map((target) => target.publishedAt?.getTime() ?? 0)) || Date.now(),
+  );
+  await db
+    .update(posts)
+    .set(
+      failed.length === 0
+        ? { status: "published", publishedAt, failureReason: null }
+        : {
+            status: "failed",
+            failureReason: failed.map((target) => `${target.pageName}: ${target.errorMessage ?? "failed"}`).join("\n"),
+          },
+    )
+    .where(sameSchedule);
+  return { retryAt: null };
+}

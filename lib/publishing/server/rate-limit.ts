@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { env } from "@/lib/server/env";
+import { platformModule, type PlatformOperation, type RateLimitRule } from "@/lib/server/platforms";
+import { redis } from "@/lib/server/redis";
+import type { ConnectablePlatform } from "@/lib/social/schemas";
+
+/**
+ * Per-account publishing rate limits, shared by every worker process through Redis.
+ *
+ * Each rule (the platform's documented limits, plus PUBLISH_RATE_LIMITS) is a sliding-window log:
+ * a sorted set of call times per platform + account + rule, so no window of the rule's length ever
+ * holds more than `max` calls, whichever process made them. Times are Redis's own clock (TIME), so
+ * workers on different machines agree. A platform's 429 puts a hold on the account until its reset
+ * time, and every worker respects it. One Lua script checks the hold and every rule and records
+ * the call only when all allow it, so two workers can never both take the last slot.
+ *
+ * Keys: `{prefix}:rate:{platform:account}:{rule}` and `{prefix}:rate:{platform:account}:hold`
+ * (the braces keep one account's keys in one Redis Cluster slot).
+ */
+
+export interface RateScope {
+  platform: ConnectablePlatform;
+  /** Facebook Page id, X user id, LinkedIn member id: who the platform counts calls against. */
+  account: string;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAt: Date; held: boolean };
+
+/** Thrown before a platform request the limiter refused: the caller tries again at `retryAt`. */
+export class RateLimitDeferral extends Error {
+  constructor(
+    readonly retryAt: Date,
+    readonly held: boolean,
+  ) {
+    super(`Rate limited until ${retryAt.toISOString()}`);
+    this.name = "RateLimitDeferral";
+  }
+}
+
+const UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const ALL_OPERATIONS: PlatformOperation[] = ["post", "media", "lookup"];
+
+/**
+ * The rules per platform after PUBLISH_RATE_LIMITS (format checked by lib/server/env.ts), in order:
+ * `linkedin=none` drops that platform's rules so far; `facebook=3/1s` adds a rule on every call;
+ * `twitter:post=100/1d` one on posts only.
+ */
+export function parseRateLimits(
+  spec: string | undefined,
+  defaults: Record<ConnectablePlatform, RateLimitRule[]>,
+): Record<ConnectablePlatform, RateLimitRule[]> {
+  const rules = { facebook: [...defaults.facebook], twitter: [...defaults.twitter], linkedin: [...defaults.linkedin] };
+  for (const entry of (spec ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^(facebook|twitter|linkedin)(?::(post|media|lookup))?=(?:(none)|(\d+)\/(\d+)(ms|s|m|h|d))$/.exec(
+      entry,
+    );
+    if (!match) throw new Error(`PUBLISH_RATE_LIMITS: cannot read "${entry}"`);
+    const [, name, operationName, none, max, amount, unit = "s"] = match;
+    // The pattern only matches these names.
+    const platform = name as ConnectablePlatform;
+    const operation = operationName as PlatformOperation | undefined;
+    if (none) {
+      rules[platform] = [];
+      continue;
+    }
+    const windowMs = Number(amount) * (UNITS_MS[unit] ?? 1000);
+    if (!(Number(max) > 0 && windowMs > 0))
+      throw new Error(`PUBLISH_RATE_LIMITS: "${entry}" needs a limit and a window above zero`);
+    rules[platform].push({
+      name: `custom-${operation ?? "all"}-${max}-per-${windowMs}ms`,
+      operations: operation ? [operation] : ALL_OPERATIONS,
+      max: Number(max),
+      windowSeconds: windowMs / 1000,
+    });
+  }
+  return rules;
+}
+
+let configured: Record<ConnectablePlatform, RateLimitRule[]> | undefined;
+
+export function rateLimitRules(platform: ConnectablePlatform): RateLimitRule[] {
+  configured ??= parseRateLimits(env.PUBLISH_RATE_LIMITS, {
+    facebook: platformModule("facebook").rateLimits,
+    twitter: platformModule("twitter").rateLimits,
+    linkedin: platformModule("linkedin").rateLimits,
+  });
+  return configured[platform];
+}
+
+// KEYS[1] the hold, KEYS[2..] one log per rule; ARGV[1] this call's member, then max and window (ms) per rule.
+// Returns {allowed (1/0), ms to wait, held (1/0)}.
+const ACQUIRE = `
+local hold = redis.call('PTTL', KEYS[1])
+if hold > 0 then return {0, hold, 1} end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local wait = 0
+for i = 2, #KEYS do
+  local max = tonumber(ARGV[i * 2 - 2])
+  local window = tonumber(ARGV[i * 2 - 1])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  local count = redis.call('ZCARD', KEYS[i])
+  if count >= max then
+    local blocking = redis.call('ZRANGE', KEYS[i], count - max, count - max, 'WITHSCORES')
+    wait = math.max(wait, tonumber(blocking[2]) + window - now)
+  end
+end
+if wait > 0 then return {0, wait, 0} end
+for i = 2, #KEYS do
+  redis.call('ZADD', KEYS[i], now, ARGV[1])
+  redis.call('PEXPIRE', KEYS[i], ARGV[i * 2 - 1])
+end
+return {1, 0, 0}`;
+
+// KEYS[1] the hold; ARGV[1] ms from now, ARGV[2] the reset time (for people reading Redis). Only ever lengthens a hold.
+const HOLD = `
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[1]) end
+return redis.call('PTTL', KEYS[1])`;
+
+interface RateCommands {
+  rateAcquire(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<[number, number, number]>;
+  rateHold(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<number>;
+}
+
+const prepared = new WeakSet<Redis>();
+
+function client(): Redis & RateCommands {
+  const connection = redis();
+  if (!prepared.has(connection)) {
+    // EVALSHA with a fallback to EVAL: the script is sent once per connection, not per call.
+    connection.defineCommand("rateAcquire", { lua: ACQUIRE });
+    connection.defineCommand("rateHold", { lua: HOLD });
+    prepared.add(connection);
+  }
+  return connection as Redis & RateCommands;
+}
+
+const keyBase = (scope: RateScope) => `${env.REDIS_PREFIX}:rate:{${scope.platform}:${scope.account}}`;
+
+/** Takes one call's slot for this account, or says when one will be free (or the hold ends). */
+export async function acquireRate(scope: RateScope, operation: PlatformOperation): Promise<RateDecision> {
+  const rules = rateLimitRules(scope.platform).filter((rule) => rule.operations.includes(operation));
+  const base = keyBase(scope);
+  const keys = [`${base}:hold`, ...rules.map((rule) => `${base}:${rule.name}`)];
+  const args = [randomUUID(), ...rules.flatMap((rule) => [rule.max, Math.round(rule.windowSeconds * 1000)])];
+  const [allowed, waitMs, held] = await client().rateAcquire(keys.length, ...keys, ...args);
+  return allowed === 1
+    ? { allowed: true }
+    : { allowed: false, retryAt: new Date(Date.now() + waitMs), held: held === 1 };
+}
+
+/** Holds every call for this account until `until` (a platform's reset time), for all workers. */
+export async function holdRate(scope: RateScope, until: Date): Promise<void> {
+  const ms = Math.ceil(until.getTime() - Date.now());
+  if (ms > 0) await client().rateHold(1, `${keyBase(scope)}:hold`, ms, until.toISOString());
+}

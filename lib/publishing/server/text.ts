@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db";
+import { postTargets, type Post, type PostTarget } from "@/db/schema";
+import { fitsOnTwitter, shortenForTwitter } from "@/lib/ai/server/fit-text";
+import { shareMessageForPublishing } from "@/lib/ai/server/share-message";
+import { fitForTwitterWhilePublishing } from "@/lib/ai/server/twitter-summary";
+import { PlatformError } from "@/lib/server/platforms";
+import { DEFAULT_SHARE_MESSAGE } from "@/lib/posts/schemas";
+import type { ConnectablePlatform } from "@/lib/social/schemas";
+
+export { shortenForTwitter };
+
+/**
+ * The text that goes to one page: the post itself, or for a share the share message followed by
+ * links to the originals; on X fitted to 280 weighted characters when the user allowed it. The AI
+ * helps where the user asked for it ('Summarize for X', 'AI share message'), and every AI failure
+ * falls back to deterministic text: the AI never fails a publish.
+ */
+
+/**
+ * The engine marks a target "uncertain" when an earlier attempt may have reached the platform; that
+ * attempt is looked up by its exact text, so the retry must not write a new one.
+ */
+const UNCERTAIN = "uncertain";
+
+function publishingContext(post: Post, target: PostTarget) {
+  return {
+    post: {
+      userId: post.userId,
+      content: post.content,
+      postId: post.id,
+      scheduleVersion: post.scheduleVersion,
+      targetId: target.id,
+    },
+    options: { retryOfUncertain: target.errorCode === UNCERTAIN },
+  };
+}
+
+/** The share message, whole words shortened until it and the links fit X; the links are kept whole. */
+function fitShareForTwitter(message: string, links: string[]): string {
+  const compose = (head: string) => [head, ...links].join("\n");
+  if (fitsOnTwitter(compose(message))) return compose(message);
+  const words = message.replace(/\s+/g, " ").trim().split(" ");
+  for (let end = words.length - 1; end > 0; end -= 1) {
+    const candidate = compose(`${words.slice(0, end).join(" ")}…`);
+    if (fitsOnTwitter(candidate)) return candidate;
+  }
+  return shortenForTwitter(compose(message));
+}
+
+export async function textForTarget(post: Post, target: PostTarget, platform: ConnectablePlatform): Promise<string> {
+  if (target.type === "share") {
+    const originals = await db
+      .select({ url: postTargets.platformPostUrl })
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.type, "post"), eq(postTargets.status, "published")));
+    const links = originals.map((row) => row.url).filter((url): url is string => Boolean(url));
+    const fallback = post.shareContent?.trim() || DEFAULT_SHARE_MESSAGE;
+    const ai = publishingContext(post, target);
+    const message = post.useAIShareMessage
+      ? ((await shareMessageForPublishing(ai.post, ai.options)) ?? fallback)
+      : fallback;
+    return platform === "twitter" ? fitShareForTwitter(message, links) : [message, ...links].join("\n");
+  }
+  if (platform === "twitter" && !fitsOnTwitter(post.content)) {
+    if (!post.summarizeForTwitter) throw new PlatformError("invalid_request", "too_long");
+    const ai = publishingContext(post, target);
+    return fitForTwitterWhilePublishing(ai.post, ai.options);
+  }
+  return post.content;
+}

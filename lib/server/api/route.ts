@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { ZodError, type z } from "zod";
+import { auth } from "@/lib/auth/server/next-auth";
+import { readSessionCookie } from "@/lib/auth/server/session-reader";
+import { ApiError, badRequest, unauthorized } from "./errors";
+
+/**
+ * The one wrapper for route handlers: resolves the session, awaits params, runs the handler in one
+ * try/catch and maps errors to `{ success: false, error, code }`. Handlers stay thin: parse, call
+ * lib/, respond.
+ */
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+interface RouteContext<P> {
+  params: Promise<P>;
+}
+
+interface HandlerArgs<P> {
+  req: NextRequest;
+  params: P;
+  requestId: string;
+}
+
+type Params = Record<string, string | string[]>;
+
+export function withUser<P extends Params = Params>(
+  handler: (args: HandlerArgs<P> & { user: SessionUser }) => Promise<Response>,
+) {
+  return withPublic<P>(async (args) => {
+    const user = await getSessionUser();
+    if (!user) throw unauthorized();
+    return handler({ ...args, user });
+  });
+}
+
+export function withPublic<P extends Params = Params>(handler: (args: HandlerArgs<P>) => Promise<Response>) {
+  return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      const params = await context.params;
+      return await handler({ req, params, requestId });
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}
+
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const fromCookie = await readSessionCookie();
+  if (fromCookie !== undefined) return fromCookie;
+  const session = await auth();
+  const user = session?.user;
+  if (!user?.id || !user.email) return null;
+  return { id: user.id, email: user.email, name: user.name ?? "" };
+}
+
+export function ok<T extends object>(body: T, init?: ResponseInit) {
+  return NextResponse.json({ success: true, ...body }, init);
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) {
+    return NextResponse.json(
+      { success: false, error: error.message, code: error.code },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  if (error instanceof ZodError) {
+    return NextResponse.json({ success: false, error: zodMessage(error), code: "bad_request" }, { status: 400 });
+  }
+  if (isDataException(error)) {
+    // PostgreSQL refused a value (class 22: out of range, malformed, unstorable): the input's fault.
+    console.warn(`[api] request ${requestId}: a value was refused by the database`, error);
+    return NextResponse.json(
+      { success: false, error: "The request contains a value that cannot be stored.", code: "bad_request" },
+      { status: 400 },
+    );
+  }
+  console.error(`[api] request ${requestId} failed`, error);
+  return NextResponse.json(
+    { success: false, error: "Something went wrong on our side. Please try again.", code: "internal_error", requestId },
+    { status: 500 },
+  );
+}
+
+function isDataException(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
+const NUL_MESSAGE = "Text cannot contain NUL characters.";
+
+/** Text with a NUL character cannot be stored (PostgreSQL refuses it) and is never meant: refuse it up front. */
+function refuseNul(key: string, value: unknown): unknown {
+  if ((typeof value === "string" && value.includes("\u0000")) || key.includes("\u0000"))
+    throw badRequest(NUL_MESSAGE, "invalid_text");
+  return value;
+}
+
+/** The first issue, as a sentence. Our schemas word their own messages; zod's defaults get the field name. */
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  const field = issue.path.join(".");
+  const custom = !issue.message.startsWith("Invalid") && !issue.message.startsWith("Too ");
+  return custom || !field ? issue.message : `${field}: ${issue.message}`;
+}
+
+const MAX_JSON_BYTES = 2_000_000;
+
+/** Reads and validates a JSON body; non-JSON, oversized or invalid bodies answer 400 and change nothing. */
+export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const text = await req.text().catch(() => {
+    throw badRequest("Could not read the request body", "invalid_json");
+  });
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "payload_too_large", "Request body is too large");
+  let body: unknown;
+  try {
+    body = text === "" ? {} : JSON.parse(text, refuseNul);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badRequest("Request body must be valid JSON", "invalid_json");
+  }
+  return schema.parse(body);
+}
+
+export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.infer<S> {
+  const query = Object.fromEntries(req.nextUrl.searchParams);
+  for (const [key, value] of Object.entries(query)) refuseNul(key, value);
+  return schema.parse(query);
+}

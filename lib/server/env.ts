@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every variable is validated at start-up; a bad or missing
+ * one stops the process with a message naming it. `.env.example` documents each variable.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const urlWithDefault = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? fallback : value))
+    .pipe(z.url({ message: "must be a URL" }))
+    .default(fallback);
+
+const base64Key = z
+  .string()
+  .trim()
+  .refine((value) => Buffer.from(value, "base64").length === 32, {
+    message: "must be 32 bytes encoded in base64 (openssl rand -base64 32)",
+  });
+
+const RATE_LIMIT_ENTRY = String.raw`(facebook|twitter|linkedin)(=none|(:(post|media|lookup))?=\d+/\d+(ms|s|m|h|d))`;
+const RATE_LIMITS_FORMAT = new RegExp(String.raw`^${RATE_LIMIT_ENTRY}(\s*,\s*${RATE_LIMIT_ENTRY})*$`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  APP_URL: urlWithDefault("http://localhost:3000").refine(
+    (url) => !/^https?:\/\/(127\.\d+\.\d+\.\d+|\[::1\])(:|\/|$)/.test(url),
+    {
+      message:
+        "use localhost instead of a loopback IP (Next.js reports loopback hosts as localhost, and OAuth redirect URIs must match)",
+    },
+  ),
+  DATABASE_URL: urlWithDefault("postgres://postgres@127.0.0.1:5432/postloom"),
+  REDIS_URL: urlWithDefault("redis://127.0.0.1:6379"),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+$/, { message: "letters, digits, '.', '_' or '-' only" })
+    .default("postloom"),
+  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters (openssl rand -base64 32)" }),
+  TOKEN_ENCRYPTION_KEY: base64Key,
+  TOKEN_ENCRYPTION_KEYS_OLD: optionalString,
+  SANDBOX_URL: urlWithDefault("http://127.0.0.1:4010"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  TWITTER_CLIENT_ID: optionalString,
+  TWITTER_CLIENT_SECRET: optionalString,
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  MEDIA_DIR: z
+    .string()
+    .trim()
+    .transform((value) => value || "./data/media")
+    .default("./data/media"),
+  MEDIA_S3_URL: optionalString.refine(
+    (value) => value === undefined || /^https?:\/\/[^/@]+:[^/@]+@[^/]+\/[^/?]+/.test(value),
+    {
+      message: "must look like https://ACCESS_KEY_ID:SECRET@host/bucket?region=REGION (key and secret percent-encoded)",
+    },
+  ),
+  PUBLISH_STALE_SECONDS: z.coerce.number().int().positive().default(60),
+  PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
+  PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {
+    message:
+      "must look like 'twitter:post=100/1d,facebook=5/1s' (platform[:post|media|lookup]=max/window with ms, s, m, h or d) or 'linkedin=none'",
+  }),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function loadEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .join("\n");
+  throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example for each variable.`);
+}
+
+export const env = loadEnv();
+
+// next-auth builds OAuth redirect URIs from AUTH_URL when set, otherwise from each request's host;
+// Next.js may report the host as localhost or 127.0.0.1, and a provider refuses a code exchange
+// whose redirect_uri differs from the authorization's. One configured origin avoids that.
+process.env.AUTH_URL ??= env.APP_URL;
+
+/** True when the app is served over https: session cookies are then marked Secure. */
+export const isHttps = env.APP_URL.startsWith("https://");

@@ -1,0 +1,62 @@
+import { and, desc, lte, min, eq, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { posts, workerHeartbeats } from "@/db/schema";
+import { redis } from "@/lib/server/redis";
+
+/** A worker that has not written its heartbeat for this long is presumed gone. */
+export const WORKER_STALE_AFTER_MS = 60_000;
+
+export interface HealthReport {
+  status: "ok" | "degraded" | "down";
+  database: { ok: boolean; error?: string };
+  redis: { ok: boolean; error?: string };
+  worker: { ok: boolean; count: number; lastSeenAt: string | null };
+  oldestDuePost: { scheduledAt: string; overdueSeconds: number } | null;
+}
+
+const failure = (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) });
+
+async function checkDatabase() {
+  try {
+    await db.execute(sql`select 1`);
+    return { ok: true };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function checkRedis() {
+  try {
+    await Promise.race([
+      redis().ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("Redis did not answer within 2 s")), 2_000)),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function getHealthReport(now = new Date()): Promise<HealthReport> {
+  const [database, redisCheck] = await Promise.all([checkDatabase(), checkRedis()]);
+  let worker: HealthReport["worker"] = { ok: false, count: 0, lastSeenAt: null };
+  let oldestDuePost: HealthReport["oldestDuePost"] = null;
+  if (database.ok) {
+    const freshSince = new Date(now.getTime() - WORKER_STALE_AFTER_MS);
+    const beats = await db.select().from(workerHeartbeats).orderBy(desc(workerHeartbeats.lastSeenAt));
+    const alive = beats.filter((beat) => beat.lastSeenAt >= freshSince);
+    worker = { ok: alive.length > 0, count: alive.length, lastSeenAt: beats[0]?.lastSeenAt.toISOString() ?? null };
+    const [due] = await db
+      .select({ scheduledAt: min(posts.scheduledAt) })
+      .from(posts)
+      .where(and(eq(posts.status, "scheduled"), lte(posts.scheduledAt, now)));
+    if (due?.scheduledAt) {
+      oldestDuePost = {
+        scheduledAt: due.scheduledAt.toISOString(),
+        overdueSeconds: Math.round((now.getTime() - due.scheduledAt.getTime()) / 1000),
+      };
+    }
+  }
+  const status = !database.ok || !redisCheck.ok ? "down" : worker.ok ? "ok" : "degraded";
+  return { status, database, redis: redisCheck, worker, oldestDuePost };
+}

@@ -1,0 +1,347 @@
+import twitterText from "twitter-text";
+import { endpoints, oauthClients } from "./endpoints";
+import { PlatformError } from "./errors";
+import {
+  asNumber,
+  asRecord,
+  asString,
+  basicAuth,
+  expiresIn,
+  form,
+  platformRequest,
+  type PlatformResponse,
+} from "./http";
+import { assertMediaFit, fileBlob, mediaRefused, SliceReader } from "./media";
+import type {
+  PlatformOperation,
+  PlatformProfile,
+  PublishInput,
+  PublishMedia,
+  SocialPlatformModule,
+  TokenSet,
+} from "./types";
+
+/** X API v2 with OAuth 2.0 + PKCE. Facts: shared/platform-apis.md section 3. */
+
+const client = oauthClients.twitter;
+const SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
+
+/** X answers problem JSON (`{ title, detail, status }`) or `{ errors: [...] }`; both are read. */
+export function twitterError(response: PlatformResponse): PlatformError {
+  const body = asRecord(response.body);
+  const firstError = asRecord(Array.isArray(body.errors) ? body.errors[0] : undefined);
+  const message =
+    asString(body.detail) ??
+    asString(firstError.message) ??
+    asString(body.error_description) ??
+    asString(body.title) ??
+    `X answered HTTP ${response.status}`;
+  const details = { status: response.status, code: asString(body.error) ?? undefined };
+  if (
+    response.status === 401 ||
+    body.error === "invalid_grant" ||
+    (body.error === "invalid_request" && /token/i.test(message))
+  )
+    return new PlatformError("expired_token", message, details);
+  if (response.status === 429)
+    return new PlatformError("rate_limited", message, { ...details, resetAt: rateLimitReset(response.headers) });
+  if (response.status === 403 && /duplicate/i.test(message)) return new PlatformError("duplicate", message, details);
+  if (response.status === 403) return new PlatformError("permission", message, details);
+  if (response.status >= 500) return new PlatformError("transient", message, details);
+  return new PlatformError("invalid_request", message, details);
+}
+
+/**
+ * When an exhausted limit resets (Unix seconds): the 15-minute window's, or a spent 24-hour
+ * user/app allowance's when that is the one at zero, whichever is later.
+ */
+function rateLimitReset(headers: Headers): Date | undefined {
+  const resets = ["x-rate-limit", "x-user-limit-24hour", "x-app-limit-24hour"]
+    .filter((name) => name === "x-rate-limit" || headers.get(`${name}-remaining`) === "0")
+    .map((name) => Number(headers.get(`${name}-reset`)))
+    .filter((reset) => reset > 0);
+  return resets.length ? new Date(Math.max(...resets) * 1000) : undefined;
+}
+
+async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
+  const response = await platformRequest(`${endpoints.twitterApi}/2/oauth2/token`, {
+    method: "POST",
+    headers: {
+      Authorization: basicAuth(client.clientId, client.clientSecret),
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: form({ ...values, client_id: client.clientId }),
+  });
+  if (response.status !== 200) throw twitterError(response);
+  const body = asRecord(response.body);
+  const accessToken = asString(body.access_token);
+  if (!accessToken) throw new PlatformError("invalid_request", "X returned no access token");
+  return {
+    accessToken,
+    refreshToken: asString(body.refresh_token),
+    expiresAt: expiresIn(body.expires_in),
+    refreshTokenExpiresAt: null,
+    scopes: (asString(body.scope) ?? SCOPES.join(" ")).split(" ").filter(Boolean),
+  };
+}
+
+const postUrl = (handle: string | null, id: string) =>
+  handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`;
+
+/** X shows attached media as t.co links at the end of a post's text; ours never has them. */
+const withoutMediaLinks = (text: string) => text.replace(/(\s+https:\/\/t\.co\/\w+)+$/, "");
+
+const MEDIA_PERMALINK = /^https:\/\/(x|twitter)\.com\/.+\/(photo|video)\/\d+$/;
+
+/**
+ * A tweet's text as we sent it, from what X hands back: X rewrites every link to t.co and appends a
+ * t.co link to the media; `entities.urls` (asked for) says what each t.co link stood for.
+ */
+function sentTextOf(tweet: Record<string, unknown>): string {
+  let text = typeof tweet.text === "string" ? tweet.text : "";
+  const urls = asRecord(tweet.entities).urls;
+  for (const item of Array.isArray(urls) ? urls : []) {
+    const { url, expanded_url: original } = asRecord(item);
+    if (typeof url !== "string" || typeof original !== "string") continue;
+    text = MEDIA_PERMALINK.test(original)
+      ? text.replace(` ${url}`, "").replace(url, "")
+      : text.split(url).join(original);
+  }
+  return text;
+}
+
+/** X's v2 API returns text with &, < and > HTML-escaped. */
+const unescapeHtml = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+function isSameTweet(tweet: Record<string, unknown>, sent: string): boolean {
+  if (typeof tweet.text !== "string") return false;
+  const candidates = [tweet.text, withoutMediaLinks(tweet.text), sentTextOf(tweet)];
+  return candidates.some((candidate) => candidate === sent || unescapeHtml(candidate) === sent);
+}
+
+/**
+ * The text with each link replaced by one mark: X may show a link otherwise than it was typed
+ * (`example.com` comes back as `http://example.com`), so a second, looser match ignores what the
+ * links say and compares the words around them.
+ */
+function linkShape(text: string): string {
+  let shape = "";
+  let rest = 0;
+  for (const { indices } of twitterText.extractUrlsWithIndices(text)) {
+    shape += `${text.slice(rest, indices[0])}\u0001`;
+    rest = indices[1];
+  }
+  return shape + text.slice(rest);
+}
+
+function hasSameShape(tweet: Record<string, unknown>, sent: string): boolean {
+  return typeof tweet.text === "string" && linkShape(unescapeHtml(withoutMediaLinks(tweet.text))) === linkShape(sent);
+}
+
+const MAX_IMAGES = 4;
+/** APPEND segment size: well under X's per-request limits, and all a worker holds of a video at once. */
+const SEGMENT_BYTES = 4 * 1024 * 1024;
+/** How long we wait for X to process a video or GIF before trying again later. */
+const PROCESSING_BUDGET_MS = 120_000;
+
+function assertTwitterMedia(media: PublishMedia[]): void {
+  assertMediaFit("twitter", media);
+  const moving = media.filter((item) => item.kind !== "image").length;
+  if (moving > 0 && media.length > 1)
+    throw new PlatformError(
+      "invalid_media",
+      `X accepts a single video or GIF per post, with no other files; this post has ${media.length}.`,
+    );
+  if (media.length > MAX_IMAGES)
+    throw new PlatformError(
+      "invalid_media",
+      `X accepts up to ${MAX_IMAGES} images per post; this post has ${media.length}.`,
+    );
+}
+
+async function twitterRequest(input: PublishInput, operation: PlatformOperation, path: string, init: RequestInit = {}) {
+  await input.beforeRequest(operation);
+  const response = await platformRequest(`${endpoints.twitterApi}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${input.accessToken}`, ...init.headers },
+  });
+  if (response.status < 200 || response.status >= 300) throw twitterError(response);
+  return asRecord(asRecord(response.body).data);
+}
+
+/** Still images in one request; videos and GIFs in segments, then processed by X before use. */
+async function uploadMedia(input: PublishInput, item: PublishMedia): Promise<string> {
+  if (item.kind === "image") {
+    const body = new FormData();
+    body.set("media_category", "tweet_image");
+    body.set("media", await fileBlob(item), item.filename);
+    const id = asString((await twitterRequest(input, "media", "/2/media/upload", { method: "POST", body })).id);
+    if (!id) throw new PlatformError("transient", "X accepted an image but returned no media id");
+    return id;
+  }
+  const json = { "Content-Type": "application/json" };
+  const init = {
+    media_type: item.mimeType,
+    total_bytes: item.size,
+    media_category: item.kind === "gif" ? "tweet_gif" : "tweet_video",
+  };
+  const id = asString(
+    (
+      await twitterRequest(input, "media", "/2/media/upload/initialize", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify(init),
+      })
+    ).id,
+  );
+  if (!id) throw new PlatformError("transient", "X started an upload but returned no media id");
+  const reader = new SliceReader(await item.open());
+  try {
+    for (let index = 0; ; index += 1) {
+      const segment = await reader.take(SEGMENT_BYTES);
+      if (segment.length === 0) break;
+      const body = new FormData();
+      body.set("segment_index", String(index));
+      body.set("media", new Blob([segment], { type: "application/octet-stream" }), item.filename);
+      await twitterRequest(input, "media", `/2/media/upload/${id}/append`, { method: "POST", body });
+    }
+  } finally {
+    await reader.close();
+  }
+  let data = await twitterRequest(input, "media", `/2/media/upload/${id}/finalize`, { method: "POST" });
+  const deadline = Date.now() + PROCESSING_BUDGET_MS;
+  for (;;) {
+    const processing = asRecord(data.processing_info);
+    const state = asString(processing.state);
+    if (!state || state === "succeeded") return id;
+    if (state === "failed") {
+      const reason = asString(asRecord(processing.error).message) ?? "processing failed";
+      throw new PlatformError("invalid_media", `X could not process "${item.filename}": ${reason}`);
+    }
+    const waitMs = Math.max(1, asNumber(processing.check_after_secs) ?? 1) * 1000;
+    if (Date.now() + waitMs > deadline) throw new PlatformError("transient", "X is still processing the video");
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    data = await twitterRequest(
+      input,
+      "media",
+      `/2/media/upload?${new URLSearchParams({ command: "STATUS", media_id: id })}`,
+    );
+  }
+}
+
+export const twitter: SocialPlatformModule = {
+  id: "twitter",
+  usesPkce: true,
+  // POST /2/tweets per user: 200 per 15 minutes and 300 per 3 hours (media uploads are limited per app, generously).
+  rateLimits: [
+    { name: "posts-15m", operations: ["post"], max: 200, windowSeconds: 900 },
+    { name: "posts-3h", operations: ["post"], max: 300, windowSeconds: 10_800 },
+  ],
+
+  authorizationUrl({ state, redirectUri, codeChallenge }) {
+    const params = new URLSearchParams({
+      response_type: "code",
+      client_id: client.clientId,
+      redirect_uri: redirectUri,
+      scope: SCOPES.join(" "),
+      state,
+      code_challenge: codeChallenge ?? "",
+      code_challenge_method: "S256",
+    });
+    return `${endpoints.twitterWww}/i/oauth2/authorize?${params}`;
+  },
+
+  exchangeCode({ code, redirectUri, codeVerifier }) {
+    return tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: codeVerifier ?? "",
+    });
+  },
+
+  async getProfile(accessToken): Promise<PlatformProfile> {
+    const response = await platformRequest(
+      `${endpoints.twitterApi}/2/users/me?user.fields=profile_image_url,public_metrics,verified`,
+      {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      },
+    );
+    if (response.status !== 200) throw twitterError(response);
+    const data = asRecord(asRecord(response.body).data);
+    const metrics = asRecord(data.public_metrics);
+    const accountId = asString(data.id);
+    if (!accountId) throw new PlatformError("invalid_request", "X returned no user id");
+    return {
+      accountId,
+      handle: asString(data.username),
+      name: asString(data.name),
+      email: null,
+      profilePicture: asString(data.profile_image_url),
+      followerCount: asNumber(metrics.followers_count),
+      postCount: asNumber(metrics.tweet_count),
+    };
+  },
+
+  /** On X the profile itself is what posts go to. */
+  async listPages(_accessToken, profile) {
+    return [
+      {
+        pageId: profile.accountId,
+        name: profile.name ?? profile.handle ?? profile.accountId,
+        username: profile.handle,
+        category: null,
+        followerCount: profile.followerCount ?? 0,
+        permissions: [],
+        profilePicture: profile.profilePicture,
+        accessToken: null,
+      },
+    ];
+  },
+
+  async publish(input) {
+    assertTwitterMedia(input.media);
+    const mediaIds: string[] = [];
+    for (const item of input.media) {
+      try {
+        mediaIds.push(await uploadMedia(input, item));
+      } catch (error) {
+        throw mediaRefused(error, "twitter", item);
+      }
+    }
+    const tweet = mediaIds.length ? { text: input.text, media: { media_ids: mediaIds } } : { text: input.text };
+    const data = await twitterRequest(input, "post", "/2/tweets", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(tweet),
+    });
+    const id = asString(data.id);
+    if (!id) throw new PlatformError("transient", "X accepted the post but returned no id");
+    return { platformPostId: id, url: postUrl(input.handle, id) };
+  },
+
+  async findRecentPost(input, since) {
+    const { accessToken, pageId, handle, text } = input;
+    await input.beforeRequest("lookup");
+    const response = await platformRequest(
+      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=100&tweet.fields=created_at,entities`,
+      { headers: { Authorization: `Bearer ${accessToken}` } },
+    );
+    if (response.status !== 200) throw twitterError(response);
+    const recent = (Array.isArray(asRecord(response.body).data) ? (asRecord(response.body).data as unknown[]) : [])
+      .map(asRecord)
+      .filter(
+        (tweet) => asString(tweet.id) && !(Date.parse(asString(tweet.created_at) ?? "") < since.getTime() - 60_000),
+      );
+    // The exact text first; only then the same words with links shown differently.
+    const found = recent.find((tweet) => isSameTweet(tweet, text)) ?? recent.find((tweet) => hasSameShape(tweet, text));
+    const id = found ? asString(found.id) : undefined;
+    return id ? { platformPostId: id, url: postUrl(handle, id) } : null;
+  },
+
+  async refreshTokens({ refreshToken }) {
+    if (!refreshToken)
+      throw new PlatformError("expired_token", "X granted no refresh token; please reconnect the account");
+    return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
+  },
+};

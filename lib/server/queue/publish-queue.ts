@@ -1,0 +1,76 @@
+import { Queue, type ConnectionOptions } from "bullmq";
+import { z } from "zod";
+import { env } from "@/lib/server/env";
+
+/**
+ * The publish-post queue: the contract between the web app (producer) and the worker (consumer).
+ * A job's id is derived from the post and its schedule version, so adding the same job twice is a
+ * no-op and a rescheduled post gets a new job while the old one finds itself stale. The database
+ * is the source of truth; the queue can be rebuilt from it at any time (reconcile).
+ */
+
+export const PUBLISH_QUEUE = "publish-post";
+
+export const publishJobSchema = z.object({
+  postId: z.uuid(),
+  scheduleVersion: z.number().int().min(0),
+});
+export type PublishJob = z.infer<typeof publishJobSchema>;
+
+export const publishJobId = (job: PublishJob) => `post-${job.postId}-v${job.scheduleVersion}`;
+
+/** The job a job id stands for; null for an id this queue never makes. */
+export function parsePublishJobId(id: string): PublishJob | null {
+  const match = /^post-(.+)-v(\d+)$/.exec(id);
+  const parsed = match ? publishJobSchema.safeParse({ postId: match[1], scheduleVersion: Number(match[2]) }) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
+export function redisConnection(): ConnectionOptions {
+  const url = new URL(env.REDIS_URL);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username || undefined,
+    password: url.password || undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    // BullMQ workers must not give up on a command while Redis restarts.
+    maxRetriesPerRequest: null,
+  };
+}
+
+let queue: Queue | undefined;
+
+export function publishQueue(): Queue {
+  queue ??= new Queue(PUBLISH_QUEUE, {
+    connection: redisConnection(),
+    prefix: `${env.REDIS_PREFIX}:bull`,
+    // Finished or failed jobs leave no trace in Redis: outcomes live in the database, and a freed job
+    // id lets reconciliation queue the same schedule again when it is still due.
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 1 },
+  });
+  return queue;
+}
+
+const jobOptions = (job: PublishJob, runAt: Date) => ({
+  jobId: publishJobId(job),
+  delay: Math.max(0, runAt.getTime() - Date.now()),
+});
+
+/** Adds the job for a post's current schedule; BullMQ ignores a job id it already holds. */
+export async function enqueuePublish(job: PublishJob, runAt: Date): Promise<void> {
+  await publishQueue().add(PUBLISH_QUEUE, job, jobOptions(job, runAt));
+}
+
+/** The same for many posts in one round trip (reconciliation). */
+export async function enqueuePublishMany(jobs: { job: PublishJob; runAt: Date }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await publishQueue().addBulk(
+    jobs.map(({ job, runAt }) => ({ name: PUBLISH_QUEUE, data: job, opts: jobOptions(job, runAt) })),
+  );
+}
+
+export async function closePublishQueue(): Promise<void> {
+  await queue?.close();
+  queue = undefined;
+}

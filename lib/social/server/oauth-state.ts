@@ -1,0 +1,70 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { db } from "@/db";
+import { oauthStates } from "@/db/schema";
+import { badRequest } from "@/lib/server/api/errors";
+import { decryptToken, encryptOptional } from "@/lib/server/crypto/tokens";
+import { env } from "@/lib/server/env";
+import type { ConnectablePlatform } from "@/lib/social/schemas";
+
+/**
+ * The `state` of a connect attempt: a random id signed with AUTH_SECRET and bound to the user and
+ * platform, stored so it can be used once. A forged, foreign, expired or replayed state is refused.
+ */
+
+const STATE_TTL_MS = 10 * 60_000;
+export const INVALID_STATE_MESSAGE = "This authorization link is invalid or has expired. Please try connecting again.";
+
+const sign = (id: string, userId: string, platform: string) =>
+  createHmac("sha256", env.AUTH_SECRET).update(`oauth-state:${id}:${userId}:${platform}`).digest("base64url");
+
+export const callbackUrl = (platform: ConnectablePlatform) =>
+  `${env.APP_URL.replace(/\/$/, "")}/auth/callback/${platform}`;
+
+export async function createConnectState(userId: string, platform: ConnectablePlatform, usesPkce: boolean) {
+  const id = randomBytes(24).toString("base64url");
+  const codeVerifier = usesPkce ? randomBytes(48).toString("base64url") : null;
+  const redirectUri = callbackUrl(platform);
+  const now = Date.now();
+  // Expired states are of no use to anyone: sweep the user's old ones while we are here.
+  await db.delete(oauthStates).where(and(eq(oauthStates.userId, userId), lt(oauthStates.expiresAt, new Date(now))));
+  await db.insert(oauthStates).values({
+    id,
+    userId,
+    platform,
+    codeVerifierEnc: encryptOptional(codeVerifier),
+    redirectUri,
+    expiresAt: new Date(now + STATE_TTL_MS),
+  });
+  return {
+    state: `${id}.${sign(id, userId, platform)}`,
+    redirectUri,
+    codeChallenge: codeVerifier ? createHash("sha256").update(codeVerifier).digest("base64url") : null,
+  };
+}
+
+/** Marks the state used and returns what the code exchange needs, or refuses with 400. */
+export async function consumeConnectState(userId: string, platform: ConnectablePlatform, state: string | undefined) {
+  const [id, signature] = (state ?? "").split(".");
+  if (!id || !signature) throw badRequest(INVALID_STATE_MESSAGE, "invalid_state");
+  const expected = Buffer.from(sign(id, userId, platform));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw badRequest(INVALID_STATE_MESSAGE, "invalid_state");
+
+  const [row] = await db
+    .update(oauthStates)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oauthStates.id, id),
+        eq(oauthStates.userId, userId),
+        eq(oauthStates.platform, platform),
+        isNull(oauthStates.usedAt),
+        gt(oauthStates.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!row) throw badRequest(INVALID_STATE_MESSAGE, "invalid_state");
+  return { redirectUri: row.redirectUri, codeVerifier: row.codeVerifierEnc ? decryptToken(row.codeVerifierEnc) : null };
+}

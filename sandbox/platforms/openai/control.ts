@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { json, type SandboxResponse } from "../../responses";
+import type { RequestContext, Router } from "../../router";
+import { OPENAI_FAULT_KINDS, openaiState, type OpenAIFault, type OpenAIFaultKind } from "./state";
+
+/**
+ * Test controls for the OpenAI-compatible API, under /_control/openai: faults for the next
+ * requests, canned replies, settings, and the log of what the app asked.
+ */
+
+const faultSchema = z.object({
+  kind: z.enum(OPENAI_FAULT_KINDS as [OpenAIFaultKind, ...OpenAIFaultKind[]]),
+  count: z
+    .number()
+    .int()
+    .refine((n) => n === -1 || n > 0, "count must be a positive number or -1 (until cleared)")
+    .optional(),
+  delayMs: z.number().int().nonnegative().optional(),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+});
+
+const repliesSchema = z.object({ replies: z.array(z.string()).min(1, "replies must hold at least one reply") });
+
+const settingsSchema = z.object({
+  contextLimit: z.number().int().positive().optional(),
+  streamDelayMs: z.number().int().nonnegative().optional(),
+});
+
+/** One second: long enough to be a real Retry-After, short enough for an SDK that obeys it. */
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+function invalid(error: z.ZodError): SandboxResponse {
+  const issue = error.issues[0];
+  const message = issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body";
+  return json(400, { error: "invalid_request", message });
+}
+
+async function addFault(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = faultSchema.safeParse(await ctx.json());
+  if (!parsed.success) return invalid(parsed.error);
+  const state = ctx.store.slice(openaiState);
+  const fault: OpenAIFault = {
+    id: state.nextFaultId++,
+    kind: parsed.data.kind,
+    remaining: parsed.data.count ?? 1,
+    delayMs: parsed.data.delayMs ?? null,
+    retryAfterSeconds: parsed.data.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
+  };
+  state.faults.push(fault);
+  return json(201, { fault });
+}
+
+function clearFaults(ctx: RequestContext): SandboxResponse {
+  const state = ctx.store.slice(openaiState);
+  const cleared = state.faults.length;
+  state.faults = [];
+  return json(200, { cleared });
+}
+
+async function queueReplies(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = repliesSchema.safeParse(await ctx.json());
+  if (!parsed.success) return invalid(parsed.error);
+  const state = ctx.store.slice(openaiState);
+  state.replies.push(...parsed.data.replies);
+  return json(201, { queued: state.replies.length });
+}
+
+function clearReplies(ctx: RequestContext): SandboxResponse {
+  const state = ctx.store.slice(openaiState);
+  const cleared = state.replies.length;
+  state.replies = [];
+  return json(200, { cleared });
+}
+
+async function updateSettings(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = settingsSchema.safeParse(await ctx.json());
+  if (!parsed.success) return invalid(parsed.error);
+  const state = ctx.store.slice(openaiState);
+  state.settings = {
+    contextLimit: parsed.data.contextLimit ?? state.settings.contextLimit,
+    streamDelayMs: parsed.data.streamDelayMs ?? state.settings.streamDelayMs,
+  };
+  return json(200, { settings: state.settings });
+}
+
+export function registerOpenAIControl(router: Router): void {
+  router
+    .post("/_control/openai/faults", addFault)
+    .get("/_control/openai/faults", (ctx) => json(200, { faults: ctx.store.slice(openaiState).faults }))
+    .delete("/_control/openai/faults", clearFaults)
+    .post("/_control/openai/replies", queueReplies)
+    .get("/_control/openai/replies", (ctx) => json(200, { replies: ctx.store.slice(openaiState).replies }))
+    .delete("/_control/openai/replies", clearReplies)
+    .get("/_control/openai/requests", (ctx) => json(200, { requests: ctx.store.slice(openaiState).requests }))
+    .get("/_control/openai/settings", (ctx) => json(200, { settings: ctx.store.slice(openaiState).settings }))
+    .post("/_control/openai/settings", updateSettings);
+}

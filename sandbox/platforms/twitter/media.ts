@@ -1,0 +1,159 @@
+import { readFields, runPublish } from "../../publish";
+import { findMedia, recordMedia, snowflake, type UploadedMedia } from "../../publish-state";
+import { json, type SandboxResponse } from "../../responses";
+import type { RequestContext, Router } from "../../router";
+import { authenticateTwitter } from "./api";
+import {
+  MEDIA_CATEGORIES,
+  MEDIA_KEY_PREFIX,
+  MEDIA_LIFETIME_SECONDS,
+  categoryKind,
+  invalidRequest,
+  twitterFaults,
+} from "./publish";
+
+/**
+ * X's chunked media upload (the 2025 path-based v2 form): POST /2/media/upload/initialize, then
+ * /2/media/upload/{id}/append per segment, /2/media/upload/{id}/finalize, and
+ * GET /2/media/upload?command=STATUS&media_id= while a video or GIF is processed. Processing takes
+ * PROCESSING_MS of sandbox time; a post naming the media before that is refused.
+ */
+
+const MB = 1024 * 1024;
+/** Per category, from X's media limits: images 5 MB, GIFs 15 MB, videos 512 MB. */
+const MAX_BYTES: Record<string, number> = { image: 5 * MB, gif: 15 * MB, video: 512 * MB };
+const PROCESSING_MS = 1000;
+
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+const mediaKey = (media: UploadedMedia) => `${MEDIA_KEY_PREFIX[media.kind ?? "image"] ?? "3"}_${media.id}`;
+
+/** The caller's own media in the middle (or at the end) of a chunked upload; null when unknown. */
+function ownChunked(ctx: RequestContext, userId: string, id: string): UploadedMedia | null {
+  const media = findMedia(ctx.store, "twitter", id);
+  return media && media.owner === userId && media.expectedBytes !== undefined ? media : null;
+}
+
+function processingInfo(ctx: RequestContext, media: UploadedMedia) {
+  if (media.readyAt === undefined) return undefined;
+  const left = media.readyAt - ctx.store.now();
+  if (left <= 0) return { state: "succeeded", progress_percent: 100 };
+  return {
+    state: "in_progress",
+    check_after_secs: Math.max(1, Math.ceil(left / 1000)),
+    progress_percent: Math.floor((100 * (PROCESSING_MS - left)) / PROCESSING_MS),
+  };
+}
+
+async function initialize(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = authenticateTwitter(ctx, ["media.write"]);
+  if (!auth.ok) return auth.response;
+  const userId = auth.token.subject;
+  const body = asObject(await ctx.json()) ?? {};
+  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+    const total = body.total_bytes;
+    if (typeof body.media_type !== "string" || !/^(image|video)\/[\w.+-]+$/.test(body.media_type))
+      return invalidRequest("$.media_type: a MIME type such as video/mp4 is required");
+    if (typeof total !== "number" || !Number.isInteger(total) || total <= 0)
+      return invalidRequest("$.total_bytes: a positive integer is required");
+    const category = typeof body.media_category === "string" ? body.media_category : "tweet_image";
+    if (!MEDIA_CATEGORIES.includes(category))
+      return invalidRequest(`$.media_category: must be one of ${MEDIA_CATEGORIES.join(", ")}`);
+    const kind = categoryKind(category);
+    if (total > (MAX_BYTES[kind] ?? 0)) return invalidRequest(`$.total_bytes: too large for ${category}`);
+    const media = recordMedia(ctx.store, {
+      platform: "twitter",
+      owner: userId,
+      id: snowflake(ctx.store),
+      bytes: 0,
+      contentType: body.media_type,
+      uploaded: false,
+      uploadKey: null,
+      kind,
+      expectedBytes: total,
+      parts: {},
+    });
+    return json(200, {
+      data: { id: media.id, media_key: mediaKey(media), expires_after_secs: MEDIA_LIFETIME_SECONDS },
+    });
+  });
+}
+
+async function append(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = authenticateTwitter(ctx, ["media.write"]);
+  if (!auth.ok) return auth.response;
+  const userId = auth.token.subject;
+  const fields = await readFields(ctx, false);
+  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+    const media = ownChunked(ctx, userId, ctx.params.id ?? "");
+    if (!media || media.uploaded) return invalidRequest("$.media_id: no upload in progress with this id");
+    const index = Number(fields.values.get("segment_index"));
+    if (!Number.isInteger(index) || index < 0 || index > 999)
+      return invalidRequest("$.segment_index: an integer from 0 to 999 is required");
+    const file = fields.files.get("media");
+    const base64 = fields.values.get("media_data") ?? fields.values.get("media");
+    const size = file?.bytes ?? (base64 ? Buffer.from(base64, "base64").length : 0);
+    if (size === 0) return invalidRequest("$.media: is missing but it is required");
+    media.parts = { ...media.parts, [index]: size };
+    return { status: 204, headers: {}, body: "" };
+  });
+}
+
+async function finalize(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = authenticateTwitter(ctx, ["media.write"]);
+  if (!auth.ok) return auth.response;
+  const userId = auth.token.subject;
+  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+    const media = ownChunked(ctx, userId, ctx.params.id ?? "");
+    if (!media) return invalidRequest("$.media_id: no upload in progress with this id");
+    if (!media.uploaded) {
+      const indexes = Object.keys(media.parts ?? {})
+        .map(Number)
+        .sort((a, b) => a - b);
+      const received = indexes.reduce((sum, index) => sum + (media.parts?.[index] ?? 0), 0);
+      if (indexes.some((index, position) => index !== position))
+        return invalidRequest("Segments must be numbered from 0 without gaps.");
+      if (received !== media.expectedBytes)
+        return invalidRequest(`File size mismatch: expected ${media.expectedBytes} bytes, received ${received}.`);
+      media.bytes = received;
+      media.uploaded = true;
+      if (media.kind === "video" || media.kind === "gif") media.readyAt = ctx.store.now() + PROCESSING_MS;
+    }
+    const info = processingInfo(ctx, media);
+    const data = {
+      id: media.id,
+      media_key: mediaKey(media),
+      size: media.bytes,
+      expires_after_secs: MEDIA_LIFETIME_SECONDS,
+    };
+    return json(200, {
+      data: info
+        ? { ...data, processing_info: info.state === "succeeded" ? info : { ...info, state: "pending" } }
+        : data,
+    });
+  });
+}
+
+async function status(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = authenticateTwitter(ctx, ["media.write"]);
+  if (!auth.ok) return auth.response;
+  const userId = auth.token.subject;
+  if (ctx.query.get("command") !== "STATUS") return invalidRequest("$.command: only STATUS is supported with GET");
+  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+    const media = findMedia(ctx.store, "twitter", ctx.query.get("media_id") ?? "");
+    if (!media || media.owner !== userId) return invalidRequest("$.media_id: unknown media id");
+    const info = processingInfo(ctx, media);
+    return json(200, {
+      data: { id: media.id, media_key: mediaKey(media), ...(info ? { processing_info: info } : {}) },
+    });
+  });
+}
+
+export function registerTwitterMedia(router: Router): void {
+  router
+    .post("/x/api/2/media/upload/initialize", initialize)
+    .post("/x/api/2/media/upload/:id(\\d+)/append", append)
+    .post("/x/api/2/media/upload/:id(\\d+)/finalize", finalize)
+    .get("/x/api/2/media/upload", status);
+}

@@ -1,0 +1,353 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { metricSnapshots, posts, postTargets } from "@/db/schema";
+import { MESSAGES, pageInDoubtMessage } from "@/lib/posts/schemas";
+import { registeredClient } from "../../fixtures/api-client";
+import { connectFacebook, type ConnectedAccountBody } from "../../fixtures/social";
+import { testDb } from "../../fixtures/test-db";
+
+type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
+interface PostBody {
+  id: string;
+  status: string;
+  content: string;
+  pages: { pageId: string; type: string; platform: string; pageName: string; status: string }[];
+}
+
+async function userWithPages() {
+  const registered = await registeredClient();
+  const { account } = await connectFacebook(registered.client, (ids) => ids.slice(0, 2));
+  return { ...registered, account, pages: account.pages };
+}
+
+const entry = (page: ConnectedAccountBody["pages"][number], type: "post" | "share" = "post") => ({
+  type,
+  pageId: page.id,
+  platform: "facebook",
+});
+
+async function createDraft(client: Client, pages: ConnectedAccountBody["pages"], content = "Fresh bread at 7am") {
+  const response = await client.post("/api/social/posts", { pages: pages.map((page) => entry(page)), content });
+  expect(response.status, response.text).toBe(201);
+  return response.body.post as PostBody;
+}
+
+describe("POST /api/social/posts — the save rules", () => {
+  it("saves a draft with one target per chosen page", async () => {
+    const { client, pages } = await userWithPages();
+    const response = await client.post("/api/social/posts", {
+      pages: [entry(pages[0]!), entry(pages[1]!, "share")],
+      content: "Fresh bread at 7am",
+      shareContent: "Check out our latest post!",
+    });
+    expect(response.status).toBe(201);
+    const post = response.body.post as PostBody;
+    expect(post).toMatchObject({ status: "draft", content: "Fresh bread at 7am" });
+    expect(post.pages.map((page) => [page.pageId, page.type, page.status])).toEqual([
+      [pages[0]!.id, "post", "pending"],
+      [pages[1]!.id, "share", "pending"],
+    ]);
+    const listed = await client.get("/api/post?status=draft&limit=50");
+    expect((listed.body.posts as PostBody[]).map((p) => p.id)).toEqual([post.id]);
+  });
+
+  it.each([
+    ["no pages", () => ({ pages: [], content: "hello" }), MESSAGES.pagesAndContent],
+    [
+      "empty content",
+      (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "" }),
+      MESSAGES.pagesAndContent,
+    ],
+    [
+      "blank content",
+      (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "  \n " }),
+      MESSAGES.pagesAndContent,
+    ],
+    ["missing content", (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)] }), MESSAGES.pagesAndContent],
+    [
+      "10,001 characters",
+      (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "x".repeat(10_001) }),
+      MESSAGES.contentTooLong,
+    ],
+    [
+      "a page without platform",
+      (p: ConnectedAccountBody["pages"]) => ({ pages: [{ type: "post", pageId: p[0]!.id }], content: "hi" }),
+      MESSAGES.missingPlatform,
+    ],
+    [
+      "a NUL character in the text",
+      (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "bread\u0000butter" }),
+      "Text cannot contain NUL characters.",
+    ],
+    [
+      "a 281-character share message",
+      (p: ConnectedAccountBody["pages"]) => ({ pages: [entry(p[0]!)], content: "hi", shareContent: "s".repeat(281) }),
+      MESSAGES.shareTooLong,
+    ],
+  ] as const)("refuses %s with its message and saves nothing", async (_name, body, message) => {
+    const { client, pages, user } = await userWithPages();
+    const response = await client.post("/api/social/posts", body(pages));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+    expect(await testDb().select().from(posts).where(eq(posts.userId, user.id))).toHaveLength(0);
+  });
+
+  it("accepts exactly 10,000 characters", async () => {
+    const { client, pages } = await userWithPages();
+    const response = await client.post("/api/social/posts", { pages: [entry(pages[0]!)], content: "x".repeat(10_000) });
+    expect(response.status).toBe(201);
+  });
+
+  it("refuses another user's page and non-JSON", async () => {
+    const a = await userWithPages();
+    const b = await registeredClient();
+    const foreign = await b.client.post("/api/social/posts", { pages: [entry(a.pages[0]!)], content: "mine?" });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe("unknown_page");
+    const garbage = await b.client.request("POST", "/api/social/posts", {
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(garbage.status).toBe(400);
+  });
+
+  it("stops at the plan's monthly post limit", async () => {
+    const { client, pages } = await userWithPages();
+    for (let index = 0; index < 30; index += 1) await createDraft(client, [pages[0]!], `Post ${index}`);
+    expect((await client.get("/api/subscription/check-limit?operation=createPost")).body).toMatchObject({
+      success: true,
+      allowed: false,
+    });
+    const refused = await client.post("/api/social/posts", { pages: [entry(pages[0]!)], content: "one more" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(MESSAGES.limitReached);
+  });
+
+  it("saves arriving at the same moment cannot go past the limit together", async () => {
+    const { client, pages, user } = await userWithPages();
+    for (let index = 0; index < 28; index += 1) await createDraft(client, [pages[0]!], `Post ${index}`);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        client.post("/api/social/posts", { pages: [entry(pages[0]!)], content: `Race ${index}` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 403, 403, 403, 403]);
+    expect(await testDb().select().from(posts).where(eq(posts.userId, user.id))).toHaveLength(30);
+  });
+});
+
+describe("PUT /api/post/{id}", () => {
+  it("updates a draft partially and replaces its pages", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!]);
+    const response = await client.put(`/api/post/${post.id}`, {
+      content: "Updated bread news",
+      pages: [entry(pages[1]!)],
+    });
+    expect(response.status).toBe(200);
+    const updated = response.body.post as PostBody;
+    expect(updated.content).toBe("Updated bread news");
+    expect(updated.pages.map((page) => page.pageId)).toEqual([pages[1]!.id]);
+    const onlyTitle = await client.put(`/api/post/${post.id}`, { title: "Morning" });
+    expect((onlyTitle.body.post as PostBody).content).toBe("Updated bread news");
+  });
+
+  it("refuses to update a published post with 409", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!]);
+    await testDb().update(posts).set({ status: "published", publishedAt: new Date() }).where(eq(posts.id, post.id));
+    const response = await client.put(`/api/post/${post.id}`, { content: "Rewriting history" });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe(MESSAGES.published);
+    const [row] = await testDb().select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.content).toBe("Fresh bread at 7am");
+  });
+
+  it("applies the save rules to updates too", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!]);
+    expect((await client.put(`/api/post/${post.id}`, { content: "" })).body.error).toBe(MESSAGES.pagesAndContent);
+    expect((await client.put(`/api/post/${post.id}`, { pages: [] })).body.error).toBe(MESSAGES.pagesAndContent);
+    expect((await client.put(`/api/post/${post.id}`, { content: "y".repeat(10_001) })).body.error).toBe(
+      MESSAGES.contentTooLong,
+    );
+    expect((await client.put(`/api/post/${post.id}`, { status: "published" })).status).toBe(400);
+  });
+});
+
+describe("ownership", () => {
+  it("user B cannot read, update, delete or list user A's posts", async () => {
+    const a = await userWithPages();
+    const post = await createDraft(a.client, [a.pages[0]!]);
+    const b = await registeredClient();
+    for (const response of [
+      await b.client.get(`/api/post/${post.id}`),
+      await b.client.put(`/api/post/${post.id}`, { content: "hijacked" }),
+      await b.client.delete(`/api/post/${post.id}`),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe(MESSAGES.notFound);
+    }
+    expect((await b.client.get("/api/post")).body.posts).toEqual([]);
+    expect((await a.client.get(`/api/post/${post.id}`)).body.post).toMatchObject({ content: "Fresh bread at 7am" });
+  });
+
+  it("bulk delete removes only the caller's posts and reports the rest as failed", async () => {
+    const a = await userWithPages();
+    const b = await userWithPages();
+    const mine = [await createDraft(a.client, [a.pages[0]!], "one"), await createDraft(a.client, [a.pages[0]!], "two")];
+    const theirs = await createDraft(b.client, [b.pages[0]!], "not yours");
+
+    const response = await a.client.request("DELETE", "/api/post/bulk/delete", {
+      json: { postIds: [mine[0]!.id, theirs.id, "not-a-uuid", mine[1]!.id] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, deletedCount: 2, total: 4, failedCount: 2 });
+    expect(response.body.results).toEqual([
+      { postId: mine[0]!.id, success: true },
+      { postId: theirs.id, success: false, error: "Post not found" },
+      { postId: "not-a-uuid", success: false, error: "Post not found" },
+      { postId: mine[1]!.id, success: true },
+    ]);
+    expect((await b.client.get(`/api/post/${theirs.id}`)).status).toBe(200);
+    expect((await a.client.get("/api/post")).body.posts).toEqual([]);
+    expect(await testDb().select().from(postTargets).where(eq(postTargets.postId, mine[0]!.id))).toHaveLength(0);
+  });
+
+  it("deletes one post and answers 404 the second time", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!]);
+    expect((await client.delete(`/api/post/${post.id}`)).body).toMatchObject({
+      success: true,
+      message: "Post deleted successfully",
+    });
+    expect((await client.delete(`/api/post/${post.id}`)).status).toBe(404);
+  });
+});
+
+describe("a page whose last attempt may have gone out", () => {
+  it("cannot be removed until the worker has checked it, so it is never re-added and sent without that check", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, pages, "Sent, maybe");
+    // The state a worker leaves when the platform took the request but the answer was lost.
+    await testDb()
+      .update(posts)
+      .set({ status: "scheduled", scheduledAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(posts.id, post.id));
+    await testDb()
+      .update(postTargets)
+      .set({
+        errorCode: "uncertain",
+        errorMessage: "No answer from Facebook.",
+        attempts: 1,
+        sentText: "Sent, maybe",
+        sentAt: new Date(),
+      })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.pageId, pages[0]!.id)));
+
+    const removing = await client.put(`/api/post/${post.id}`, { pages: [entry(pages[1]!)] });
+    expect(removing.status, removing.text).toBe(409);
+    expect(removing.body).toEqual({ success: false, error: pageInDoubtMessage(pages[0]!.name), code: "page_in_doubt" });
+    const kept = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    expect(kept.find((target) => target.pageId === pages[0]!.id)).toMatchObject({
+      sentText: "Sent, maybe",
+      errorCode: "uncertain",
+    });
+
+    // Keeping it (and changing anything else) is fine; so is removing the other page.
+    const keeping = await client.put(`/api/post/${post.id}`, { pages: [entry(pages[0]!)], content: "Sent, maybe" });
+    expect(keeping.status, keeping.text).toBe(200);
+    expect((keeping.body.post as PostBody).pages.map((page) => page.pageId)).toEqual([pages[0]!.id]);
+  });
+});
+
+describe("lists", () => {
+  it("pagination totals stay exact through creates, status changes and deletes", async () => {
+    const { client, pages } = await userWithPages();
+    const created = [];
+    for (let index = 0; index < 3; index += 1) created.push(await createDraft(client, [pages[0]!], `Post ${index}`));
+    await testDb().update(posts).set({ status: "published" }).where(eq(posts.id, created[0]!.id));
+    expect((await client.get("/api/post?limit=2")).body.pagination).toEqual({
+      page: 1,
+      limit: 2,
+      total: 3,
+      totalPages: 2,
+    });
+    expect((await client.get("/api/post?status=draft")).body.pagination).toMatchObject({ total: 2 });
+    expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 1 });
+    // A page past the end has no post to carry the total, which is counted on its own.
+    expect((await client.get("/api/post?limit=2&page=5")).body).toMatchObject({
+      posts: [],
+      pagination: { page: 5, total: 3, totalPages: 2 },
+    });
+    expect((await client.get("/api/post?status=draft&page=2")).body.pagination).toMatchObject({ total: 2 });
+    await client.delete(`/api/post/${created[1]!.id}`);
+    await client.request("DELETE", "/api/post/bulk/delete", { json: { postIds: [created[0]!.id] } });
+    expect((await client.get("/api/post")).body.pagination).toMatchObject({ total: 1, totalPages: 1 });
+    expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 0 });
+  });
+
+  it("metric totals add up each page's latest snapshot, in all and per platform", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, pages, "Counted");
+    const quiet = await createDraft(client, [pages[0]!], "Quiet");
+    const targets = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    const [first, second] = [
+      targets.find((t) => t.pageId === pages[0]!.id)!,
+      targets.find((t) => t.pageId === pages[1]!.id)!,
+    ];
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await testDb()
+      .insert(metricSnapshots)
+      .values([
+        { postTargetId: first.id, capturedAt: at(60), views: 5, likes: 1 },
+        { postTargetId: first.id, capturedAt: at(1), views: 100, likes: 10, comments: 2, shares: 1 },
+        { postTargetId: second.id, capturedAt: at(30), views: 50, likes: 5 },
+      ]);
+    const expected = {
+      views_sum: 150,
+      likes_sum: 15,
+      comments_sum: 2,
+      shares_sum: 1,
+      byPlatform: { facebook: { views: 150, likes: 15, comments: 2, shares: 1, engagement_rate: 18 / 150 } },
+    };
+    const listed = (await client.get("/api/post?sort=views")).body.posts as { id: string; metrics: unknown }[];
+    expect(listed.map((p) => p.id)).toEqual([post.id, quiet.id]);
+    expect(listed[0]!.metrics).toEqual(expected);
+    expect(listed[1]!.metrics).toEqual({ views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0, byPlatform: {} });
+    expect(((await client.get(`/api/post/${post.id}`)).body.post as { metrics: unknown }).metrics).toEqual(expected);
+  });
+
+  it("validates list queries instead of failing", async () => {
+    const { client } = await registeredClient();
+    for (const query of ["limit=abc", "limit=1000", "page=0", "status=bogus", "sort=chaos"]) {
+      const response = await client.get(`/api/post?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+    expect((await client.get("/api/post/date-range?startDate=yesterday&endDate=now")).status).toBe(400);
+  });
+
+  it("date-range returns posts scheduled in the window", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!]);
+    const at = new Date("2031-03-15T09:00:00Z");
+    await testDb().update(posts).set({ status: "scheduled", scheduledAt: at }).where(eq(posts.id, post.id));
+    const inside = await client.get("/api/post/date-range?startDate=2031-03-01T00:00:00Z&endDate=2031-03-31T23:59:59Z");
+    expect((inside.body.posts as PostBody[]).map((p) => p.id)).toEqual([post.id]);
+    const outside = await client.get(
+      "/api/post/date-range?startDate=2031-04-01T00:00:00Z&endDate=2031-04-30T00:00:00Z",
+    );
+    expect(outside.body.posts).toEqual([]);
+  });
+
+  it("an account draft targets every page of the account", async () => {
+    const { client, account, pages } = await userWithPages();
+    const response = await client.post(`/api/social/accounts/${account.id}/posts/draft`, {
+      content: "From the account",
+    });
+    expect(response.status).toBe(201);
+    expect((response.body.post as PostBody).pages.map((page) => page.pageId).sort()).toEqual(
+      pages.map((page) => page.id).sort(),
+    );
+  });
+});
