@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/layout/app-shell";
-import { getSessionUser } from "@/lib/server/api/route";
+import { getSessionUser } from "@/lib/auth/server/session";
 
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   if (!(await getSessionUser())) redirect("/");

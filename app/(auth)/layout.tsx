@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { getSessionUser } from "@/lib/server/api/route";
+import { getSessionUser } from "@/lib/auth/server/session";
 
 /** Login and register: signed-out only, no main navigation. */
 export default async function SignedOutLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/layout/logo";
-import { getSessionUser } from "@/lib/server/api/route";
+import { getSessionUser } from "@/lib/auth/server/session";
 
 /** OAuth return pages: signed-in only, no main navigation, just the logo. */
 export default async function OAuthCallbackLayout({ children }: { children: ReactNode }) {

@@ -41,10 +41,3 @@ export async function registerUser(input: RegisterInput): Promise<User> {
   if (!created) throw conflict("An account with this email already exists", "email_taken");
   return created;
 }
-
-/** Starts a session (sets next-auth's cookie) for a user whose password was just checked. */
-export async function startPasswordSession(userId: string): Promise<void> {
-  const { signIn } = await import("./next-auth");
-  const { createLoginProof } = await import("./login-proof");
-  await signIn("credentials", { proof: createLoginProof(userId), redirect: false });
-}

@@ -11,7 +11,7 @@ import { env, isHttps } from "@/lib/server/env";
  * sessions cannot be revoked server-side either way, so the cache changes nothing there.)
  */
 
-export interface SessionIdentity {
+export interface SessionUser {
   id: string;
   email: string;
   name: string;
@@ -21,10 +21,10 @@ const COOKIE = `${isHttps ? "__Secure-" : ""}authjs.session-token`;
 const CACHE_MS = 60_000;
 const CACHE_MAX = 5_000;
 
-const cache = new Map<string, { identity: SessionIdentity; until: number }>();
+const cache = new Map<string, { identity: SessionUser; until: number }>();
 
 /** undefined: the cookie is split into chunks (a large token); let next-auth read it. */
-export async function readSessionCookie(): Promise<SessionIdentity | null | undefined> {
+export async function readSessionCookie(): Promise<SessionUser | null | undefined> {
   const jar = await cookies();
   const token = jar.get(COOKIE)?.value;
   if (!token) return jar.get(`${COOKIE}.0`) ? undefined : null;

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
-import { auth } from "@/lib/auth/server/next-auth";
-import { readSessionCookie } from "@/lib/auth/server/session-reader";
+import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
 import { ApiError, badRequest, unauthorized } from "./errors";
 
 /**
@@ -10,12 +9,6 @@ import { ApiError, badRequest, unauthorized } from "./errors";
  * try/catch and maps errors to `{ success: false, error, code }`. Handlers stay thin: parse, call
  * lib/, respond.
  */
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
 
 interface RouteContext<P> {
   params: Promise<P>;
@@ -49,15 +42,6 @@ export function withPublic<P extends Params = Params>(handler: (args: HandlerArg
       return errorResponse(error, requestId);
     }
   };
-}
-
-export async function getSessionUser(): Promise<SessionUser | null> {
-  const fromCookie = await readSessionCookie();
-  if (fromCookie !== undefined) return fromCookie;
-  const session = await auth();
-  const user = session?.user;
-  if (!user?.id || !user.email) return null;
-  return { id: user.id, email: user.email, name: user.name ?? "" };
 }
 
 export function ok<T extends object>(body: T, init?: ResponseInit) {

@@ -3,7 +3,8 @@ import { ok, parseJson, withPublic } from "@/lib/server/api/route";
 import { tooManyRequests, unauthorized } from "@/lib/server/api/errors";
 import { clearLoginFailures, clientIp, loginRetryAfter, recordLoginFailure } from "@/lib/auth/server/rate-limit";
 import { loginSchema } from "@/lib/auth/schemas";
-import { authenticateWithPassword, startPasswordSession, toPublicUser } from "@/lib/auth/server/service";
+import { authenticateWithPassword, toPublicUser } from "@/lib/auth/server/service";
+import { startPasswordSession } from "@/lib/auth/server/password-session";
 
 export const POST = withPublic(async ({ req }) => {
   const { email, password } = await parseJson(req, loginSchema);

@@ -1,6 +1,7 @@
 // GET /api/social/auth/{platform}/url — where to send the browser: sign-in (intent=login|signup) or connecting an account (intent=connect)
 import { unauthorized } from "@/lib/server/api/errors";
-import { getSessionUser, ok, parseQuery, withPublic } from "@/lib/server/api/route";
+import { getSessionUser } from "@/lib/auth/server/session";
+import { ok, parseQuery, withPublic } from "@/lib/server/api/route";
 import { signInAuthorizationUrl } from "@/lib/auth/server/oauth-sign-in";
 import { oauthUrlQuerySchema } from "@/lib/auth/schemas";
 import { startConnect } from "@/lib/social/server/connect-service";
