@@ -19,6 +19,8 @@ export const MESSAGES = {
   notFound: "Post not found. It may have been deleted.",
   published: "Published posts cannot be edited.",
   limitReached: "Post limit reached for your plan. Please upgrade or delete old posts.",
+  publishingNow: "This post is being published right now. Try again in a moment.",
+  scheduleInPast: "Please select a future date and time",
 } as const;
 
 /** 409 for removing a page whose last attempt may have gone out (see replaceTargets). */
@@ -79,6 +81,8 @@ export const updatePostSchema = z.object({
   status: z.enum(["draft", "scheduled"], { error: "status can be draft or scheduled here" }).optional(),
 });
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+/** The part of an update that edits the post itself; scheduledAt and status move its schedule. */
+export type PostEdit = Omit<UpdatePostInput, "scheduledAt" | "status">;
 
 export const publishPostSchema = z.object({
   publishAt: z.iso.datetime({ offset: true, error: "publishAt must be an ISO date-time" }).optional(),

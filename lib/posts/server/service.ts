@@ -4,21 +4,9 @@ import { chats, media, postMedia, posts, postTargets, socialAccounts, socialPage
 import { badRequest, conflict, notFound } from "@/lib/server/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/server/limits";
 import { isUuid, pageOrder } from "@/lib/social/server/queries";
-import { IN_DOUBT } from "@/lib/publishing/server/claim";
-import {
-  FUTURE_MESSAGE,
-  lockPostForChange,
-  schedulePost,
-  unschedulePost,
-} from "@/lib/publishing/server/schedule-service";
+import { isInDoubt } from "./target-states";
 import { getPostOrThrow } from "./queries";
-import {
-  MESSAGES,
-  pageInDoubtMessage,
-  type CreatePostInput,
-  type PostDto,
-  type UpdatePostInput,
-} from "@/lib/posts/schemas";
+import { MESSAGES, pageInDoubtMessage, type CreatePostInput, type PostDto, type PostEdit } from "@/lib/posts/schemas";
 
 /** Saving, editing and deleting posts: the spec's save rules live here, in one place. */
 
@@ -62,7 +50,7 @@ async function replaceTargets(tx: Transaction, postId: string, pages: Awaited<Re
   const existing = await tx.select().from(postTargets).where(eq(postTargets.postId, postId));
   const chosen = new Set(pages.map(key));
   const dropped = existing.filter((target) => !chosen.has(key(target)) && target.status !== "published");
-  const inDoubt = dropped.find((target) => target.status === "pending" && IN_DOUBT.includes(target.errorCode ?? ""));
+  const inDoubt = dropped.find((target) => target.status === "pending" && isInDoubt(target.errorCode));
   if (inDoubt) throw conflict(pageInDoubtMessage(inDoubt.pageName), "page_in_doubt");
   if (dropped.length > 0)
     await tx.delete(postTargets).where(
@@ -164,40 +152,29 @@ export async function createAccountDraft(userId: string, accountId: string, cont
   });
 }
 
-export async function updatePost(userId: string, postId: string, input: UpdatePostInput): Promise<PostDto> {
-  const current = await getPostOrThrow(userId, postId);
-  if (current.status === "published") throw conflict(MESSAGES.published, "post_published");
-  if (current.pages.some((page) => page.status === "publishing"))
-    throw conflict("This post is being published right now. Try again in a moment.", "post_publishing");
-  const content = input.content ?? current.content;
-  requirePagesAndContent(content, input.pages?.length ?? current.pages.length);
-
-  await db.transaction(async (tx) => {
-    if (input.pages) {
-      // Checked again under the post's lock: a page replaced while a worker publishes to it would
-      // come back as a new pending page and go out twice.
-      await lockPostForChange(tx, postId);
-      await replaceTargets(tx, postId, await resolvePages(tx, userId, input.pages));
-    }
-    if (input.media) await replaceMedia(tx, postId, await resolveMedia(tx, userId, input.media));
+/**
+ * Applies an edit to a post already read (`current`) and locked in `tx` (see lockPostForChange).
+ * Every check that can refuse runs before the first write, and the caller's transaction makes the
+ * whole change one: a refused request changes nothing.
+ */
+export async function applyPostEdit(tx: Transaction, userId: string, current: PostDto, edit: PostEdit): Promise<void> {
+  requirePagesAndContent(edit.content ?? current.content, edit.pages?.length ?? current.pages.length);
+  const pages = edit.pages ? await resolvePages(tx, userId, edit.pages) : null;
+  const items = edit.media ? await resolveMedia(tx, userId, edit.media) : null;
+  if (pages) await replaceTargets(tx, current.id, pages);
+  if (items) await replaceMedia(tx, current.id, items);
+  const changes = {
+    ...(edit.content !== undefined ? { content: edit.content } : {}),
+    ...(edit.title !== undefined ? { title: edit.title } : {}),
+    ...(edit.shareContent !== undefined ? { shareContent: edit.shareContent } : {}),
+    ...(edit.useAIShareMessage !== undefined ? { useAIShareMessage: edit.useAIShareMessage } : {}),
+    ...(edit.summarizeForTwitter !== undefined ? { summarizeForTwitter: edit.summarizeForTwitter } : {}),
+  };
+  if (Object.keys(changes).length > 0)
     await tx
       .update(posts)
-      .set({
-        content,
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.shareContent !== undefined ? { shareContent: input.shareContent } : {}),
-        ...(input.useAIShareMessage !== undefined ? { useAIShareMessage: input.useAIShareMessage } : {}),
-        ...(input.summarizeForTwitter !== undefined ? { summarizeForTwitter: input.summarizeForTwitter } : {}),
-      })
-      .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
-  });
-  if (input.scheduledAt) return schedulePost(userId, postId, new Date(input.scheduledAt));
-  if (input.status === "scheduled") {
-    if (!current.scheduledAt) throw badRequest(FUTURE_MESSAGE, "schedule_in_past");
-    return schedulePost(userId, postId, new Date(current.scheduledAt));
-  }
-  if (input.status === "draft" && current.status === "scheduled") return unschedulePost(userId, postId);
-  return getPostOrThrow(userId, postId);
+      .set(changes)
+      .where(and(eq(posts.id, current.id), eq(posts.userId, userId)));
 }
 
 export async function deletePost(userId: string, postId: string): Promise<void> {

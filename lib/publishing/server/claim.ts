@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { posts, postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/server/env";
+import { UNCERTAIN } from "@/lib/posts/server/target-states";
 
 /**
  * Who holds a page while it is being published. A worker claims a target by a conditional UPDATE
@@ -13,9 +14,6 @@ import { env } from "@/lib/server/env";
 
 /** A target still 'publishing' after this long belongs to a worker that died. */
 export const STALE_PUBLISHING_MS = env.PUBLISH_STALE_SECONDS * 1000;
-export const UNCERTAIN = "uncertain";
-/** Error codes of pages whose last attempt may be on the platform: never sent again without a lookup. */
-export const IN_DOUBT: string[] = [UNCERTAIN, "transient"];
 const RENEW_EVERY_MS = STALE_PUBLISHING_MS / 4;
 
 /** Another worker took the target over (ours looked dead): stop without touching it. */

@@ -17,6 +17,7 @@ import {
   type PublishMedia,
 } from "@/lib/server/platforms";
 import { targetOrder } from "@/lib/posts/server/queries";
+import { UNCERTAIN } from "@/lib/posts/server/target-states";
 import {
   freshAccessToken,
   markAccountInvalid,
@@ -25,7 +26,7 @@ import {
   refreshAccountTokensNow,
 } from "@/lib/social/server/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
-import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, UNCERTAIN, type HeldClaim } from "./claim";
+import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, type HeldClaim } from "./claim";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { loadPostMedia } from "./post-media";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";

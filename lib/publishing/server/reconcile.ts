@@ -4,7 +4,7 @@ import { posts, postTargets } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { enqueuePublishMany, parsePublishJobId, publishJobId, publishQueue } from "@/lib/server/queue/publish-queue";
 import { redis } from "@/lib/server/redis";
-import { UNCERTAIN } from "./claim";
+import { UNCERTAIN } from "@/lib/posts/server/target-states";
 
 /**
  * The database is the source of truth; the queue is rebuilt from it. Every scheduled post due

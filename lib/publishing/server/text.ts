@@ -6,6 +6,7 @@ import { shareMessageForPublishing } from "@/lib/ai/server/share-message";
 import { fitForTwitterWhilePublishing } from "@/lib/ai/server/twitter-summary";
 import { PlatformError } from "@/lib/server/platforms";
 import { DEFAULT_SHARE_MESSAGE } from "@/lib/posts/schemas";
+import { UNCERTAIN } from "@/lib/posts/server/target-states";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 
 export { shortenForTwitter };
@@ -21,7 +22,6 @@ export { shortenForTwitter };
  * The engine marks a target "uncertain" when an earlier attempt may have reached the platform; that
  * attempt is looked up by its exact text, so the retry must not write a new one.
  */
-const UNCERTAIN = "uncertain";
 
 function publishingContext(post: Post, target: PostTarget) {
   return {

@@ -173,6 +173,47 @@ describe("PUT /api/post/{id}", () => {
     );
     expect((await client.put(`/api/post/${post.id}`, { status: "published" })).status).toBe(400);
   });
+
+  it("a refused edit changes nothing: a past scheduledAt, or scheduling a draft never scheduled", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!]);
+    const before = await testDb().select().from(posts).where(eq(posts.id, post.id));
+    const targetsBefore = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+
+    const past = await client.put(`/api/post/${post.id}`, {
+      content: "Edited while scheduling in the past",
+      title: "New title",
+      pages: [entry(pages[1]!)],
+      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ error: MESSAGES.scheduleInPast, code: "schedule_in_past" });
+
+    const neverScheduled = await client.put(`/api/post/${post.id}`, { content: "Edited again", status: "scheduled" });
+    expect(neverScheduled.status).toBe(400);
+    expect(neverScheduled.body.code).toBe("schedule_in_past");
+
+    expect(await testDb().select().from(posts).where(eq(posts.id, post.id))).toEqual(before);
+    expect(await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id))).toEqual(targetsBefore);
+  });
+
+  it("an edit refused halfway (a page in doubt) leaves content, media and pages as they were", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, [pages[0]!, pages[1]!]);
+    await testDb()
+      .update(postTargets)
+      .set({ errorCode: "uncertain" })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.pageId, pages[1]!.id)));
+    const before = await testDb().select().from(posts).where(eq(posts.id, post.id));
+    const refused = await client.put(`/api/post/${post.id}`, {
+      content: "Only on the first page",
+      pages: [entry(pages[0]!)],
+    });
+    expect(refused.status).toBe(409);
+    expect(await testDb().select().from(posts).where(eq(posts.id, post.id))).toEqual(before);
+    const targets = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    expect(targets.map((target) => target.pageId).sort()).toEqual([pages[0]!.id, pages[1]!.id].sort());
+  });
 });
 
 describe("ownership", () => {

@@ -2,7 +2,8 @@
 import { ok, parseJson, withUser } from "@/lib/server/api/route";
 import { getPostOrThrow } from "@/lib/posts/server/queries";
 import { updatePostSchema } from "@/lib/posts/schemas";
-import { deletePost, updatePost } from "@/lib/posts/server/service";
+import { deletePost } from "@/lib/posts/server/service";
+import { savePost } from "@/lib/publishing/server/schedule-service";
 
 type Params = { id: string };
 
@@ -10,7 +11,7 @@ export const GET = withUser<Params>(async ({ params, user }) => ok({ post: await
 
 export const PUT = withUser<Params>(async ({ req, params, user }) => {
   const input = await parseJson(req, updatePostSchema);
-  return ok({ message: "Post updated", post: await updatePost(user.id, params.id, input) });
+  return ok({ message: "Post updated", post: await savePost(user.id, params.id, input) });
 });
 
 export const DELETE = withUser<Params>(async ({ params, user }) => {
