@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
 import { registerSchema } from "@/lib/auth/schemas";
 import { register } from "@/lib/client/hooks/auth-api";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
 import { useConnectedAccounts } from "@/lib/client/hooks/social";
 import { ConnectedAccounts } from "./connected-accounts";

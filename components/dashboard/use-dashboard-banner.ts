@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { clearDashboardBanner, readDashboardBanner, type DashboardBanner } from "./dashboard-banner-state";
 
 /** Spec section 9: the dashboard banner hides itself after 5 s. */

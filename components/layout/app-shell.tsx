@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { AiAssistantWidget } from "@/components/ai/ai-assistant-widget";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { Footer } from "./footer";
 import { PageSpinner } from "./page-spinner";
 import { TopBar } from "./top-bar";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { ThemePicker } from "@/components/theme/theme-picker";
 import { cn } from "@/lib/utils";
 import { CreatePostButton } from "./create-post-button";

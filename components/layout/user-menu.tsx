@@ -13,7 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import type { PublicUser } from "@/lib/auth/schemas";
 import { userMenuItems } from "./nav-items";
 

@@ -5,7 +5,7 @@ import { BarChart3, CalendarClock, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 
 const features = [
   {

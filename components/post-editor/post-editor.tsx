@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { InlineMessage } from "@/components/media/inline-message";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { usePost } from "@/lib/client/hooks/posts";

@@ -1,5 +1,4 @@
-import { MB } from "./server/detect";
-import type { MediaType, PlatformMediaCheck } from "./schemas";
+import { MB, type MediaType, type PlatformMediaCheck } from "./schemas";
 
 /**
  * What each platform accepts for a post's media, from their published limits:

@@ -3,6 +3,8 @@ import { z } from "zod";
 /** Client-safe contract of the media API (spec sections 3, 5, 7). */
 
 export const MEDIA_MAX_FILES = 10;
+/** Bytes in a megabyte, as every size limit here counts it. */
+export const MB = 1024 * 1024;
 export const IMAGE_MAX_MB = 10;
 export const VIDEO_MAX_MB = 50;
 export const MEDIA_MESSAGES = {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSession } from "@/components/session/session-provider";
+import { useSession } from "@/lib/client/session";
 import { http, type HttpClient } from "@/lib/client/http";
 import type {
   ConnectablePlatform,

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_MB, MEDIA_MESSAGES, VIDEO_MAX_MB, type MediaType } from "@/lib/media/schemas";
+import { IMAGE_MAX_MB, MB, MEDIA_MESSAGES, VIDEO_MAX_MB, type MediaType } from "@/lib/media/schemas";
 
 /**
  * What a file is, decided from its first bytes (magic numbers). The declared MIME type and the
@@ -31,7 +31,6 @@ const FORMATS: Record<MediaFormat, Omit<DetectedMedia, "format">> = {
 /** Every extension we store; stored filenames are validated against exactly these. */
 export const STORED_EXTENSIONS = [...new Set(Object.values(FORMATS).map((format) => format.extension))];
 
-export const MB = 1024 * 1024;
 export const SIZE_LIMITS = { image: IMAGE_MAX_MB * MB, video: VIDEO_MAX_MB * MB } as const;
 
 // ISO BMFF brands of MP4 video files. HEIC/AVIF images and M4A audio share the container and are

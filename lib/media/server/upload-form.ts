@@ -1,5 +1,5 @@
 import { ApiError, badRequest } from "@/lib/server/api/errors";
-import { MB } from "./detect";
+import { MB } from "@/lib/media/schemas";
 import { MEDIA_MAX_FILES, MEDIA_MESSAGES, VIDEO_MAX_MB } from "@/lib/media/schemas";
 import type { UploadFile } from "./service";
 

@@ -362,16 +362,14 @@ describe("reconciling after downtime", () => {
             scheduledAt: new Date(Date.now() - minutesAgo * 60_000),
           })
           .returning({ id: posts.id });
-        await tx
-          .insert(postTargets)
-          .values({
-            postId: row!.id,
-            pageId: page.id,
-            type: "post",
-            platform: "facebook",
-            pageName: page.name,
-            ...target,
-          });
+        await tx.insert(postTargets).values({
+          postId: row!.id,
+          pageId: page.id,
+          type: "post",
+          platform: "facebook",
+          pageName: page.name,
+          ...target,
+        });
         return row!.id;
       });
     const missed = await seed(label("Missed"), limitMinutes + 60);
