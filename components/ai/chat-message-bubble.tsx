@@ -1,6 +1,6 @@
 import { AlertCircle, Bot } from "lucide-react";
 import type { ReactNode } from "react";
-import type { UiChatMessage } from "@/lib/client/hooks/ai";
+import type { UiChatMessage } from "@/lib/client/hooks/use-chat-threads";
 import { cn } from "@/lib/utils";
 import { ThinkingIndicator } from "./thinking-indicator";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLayoutEffect, useRef, type ReactNode } from "react";
-import type { UiChatMessage } from "@/lib/client/hooks/ai";
+import type { UiChatMessage } from "@/lib/client/hooks/use-chat-threads";
 import { cn } from "@/lib/utils";
 import { ChatMessageBubble } from "./chat-message-bubble";
 

@@ -9,11 +9,10 @@ import {
   isTemporaryChatId,
   newTemporaryChatId,
   toUiMessages,
-  useAiStatus,
-  useChatHistory,
   useChatThreads,
   type UiChatMessage,
-} from "@/lib/client/hooks/ai";
+} from "@/lib/client/hooks/use-chat-threads";
+import { useAiStatus, useChatHistory } from "@/lib/client/hooks/ai";
 import { ChatComposer } from "./chat-composer";
 import { ChatList, type ChatListItem } from "./chat-list";
 import { ChatMessageList } from "./chat-message-list";

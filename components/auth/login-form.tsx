@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
 import { loginSchema } from "@/lib/auth/schemas";
-import { login } from "@/lib/client/hooks/auth-api";
+import { login } from "@/lib/client/requests/auth";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 

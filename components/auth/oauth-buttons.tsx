@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { http } from "@/lib/client/http";
-import { oauthSignInUrl } from "@/lib/client/hooks/auth-api";
+import { oauthSignInUrl } from "@/lib/client/requests/auth";
 
 const providers = [
   { id: "google", name: "Google" },

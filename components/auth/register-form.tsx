@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
 import { registerSchema } from "@/lib/auth/schemas";
-import { register } from "@/lib/client/hooks/auth-api";
+import { register } from "@/lib/client/requests/auth";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 

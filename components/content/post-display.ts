@@ -1,5 +1,5 @@
 import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
-import type { PostSort, PostStatusFilter } from "@/lib/client/hooks/content-list";
+import type { PostSort, PostStatusFilter } from "@/lib/client/requests/content-list";
 import type { SocialPlatform } from "@/lib/social/schemas";
 
 /** Pure display rules of the post list (no React, no I/O), so they can be unit-tested. */

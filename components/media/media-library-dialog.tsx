@@ -16,16 +16,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, HttpError } from "@/lib/client/http";
+import { useDeleteMedia, useMediaLibrary, useUploadMedia } from "@/lib/client/hooks/media";
 import {
   hasMixedMedia,
   isVideo,
   MEDIA_ACCEPT,
   UPLOAD_NETWORK_MESSAGE,
-  useDeleteMedia,
-  useMediaLibrary,
-  useUploadMedia,
   validateMediaFiles,
-} from "@/lib/client/hooks/media";
+} from "@/lib/client/requests/media";
 import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/schemas";
 import { DeleteMediaDialog } from "./delete-media-dialog";
 import { InlineMessage } from "./inline-message";

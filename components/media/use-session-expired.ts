@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { toast } from "sonner";
-import { SESSION_EXPIRED_MESSAGE } from "@/lib/client/hooks/media";
+import { SESSION_EXPIRED_MESSAGE } from "@/lib/client/requests/media";
 
 /** Spec section 9: on an expired session the user is sent to /login after 2 s. */
 export const SESSION_EXPIRED_REDIRECT_MS = 2_000;

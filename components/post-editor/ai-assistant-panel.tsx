@@ -10,11 +10,10 @@ import {
   isTemporaryChatId,
   newTemporaryChatId,
   toUiMessages,
-  useAiStatus,
   useChatThreads,
-  usePostChat,
   type UiChatMessage,
-} from "@/lib/client/hooks/ai";
+} from "@/lib/client/hooks/use-chat-threads";
+import { useAiStatus, usePostChat } from "@/lib/client/hooks/ai";
 import { POST_CONTENT_MAX, type PostDto } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
 

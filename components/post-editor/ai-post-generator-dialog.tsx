@@ -19,7 +19,9 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { AiPlatform, GeneratePostResponse } from "@/lib/ai/schemas";
-import { aiErrorMessage, isTemporaryChatId, useGeneratePost } from "@/lib/client/hooks/ai";
+import { isTemporaryChatId } from "@/lib/client/hooks/use-chat-threads";
+import { aiErrorMessage } from "@/lib/client/requests/ai";
+import { useGeneratePost } from "@/lib/client/hooks/ai";
 import { cn } from "@/lib/utils";
 import { emptyDraft, GENERATOR_QUESTIONS, questionError, toAnswers, type GeneratorDraft } from "./generator-questions";
 

@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import { InlineMessage } from "@/components/media/inline-message";
 import { MediaThumbnail } from "@/components/media/media-thumbnail";
 import { Button } from "@/components/ui/button";
-import { hasMixedMedia } from "@/lib/client/hooks/media";
+import { hasMixedMedia } from "@/lib/client/requests/media";
 import { MEDIA_MESSAGES } from "@/lib/media/schemas";
 import type { PostMediaItem } from "@/lib/posts/schemas";
 

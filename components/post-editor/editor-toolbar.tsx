@@ -3,7 +3,7 @@
 import { FileUp, ImagePlus, Images, LayoutTemplate, Loader2, Sparkles, Wand2 } from "lucide-react";
 import { useRef, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { MEDIA_ACCEPT } from "@/lib/client/hooks/media";
+import { MEDIA_ACCEPT } from "@/lib/client/requests/media";
 import { IMPORT_ACCEPT } from "./import-file";
 
 interface EditorToolbarProps {

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useSessionExpired } from "@/components/media/use-session-expired";
 import { errorMessage, HttpError } from "@/lib/client/http";
-import { UPLOAD_NETWORK_MESSAGE, useUploadMedia, validateMediaFiles } from "@/lib/client/hooks/media";
+import { useUploadMedia } from "@/lib/client/hooks/media";
+import { UPLOAD_NETWORK_MESSAGE, validateMediaFiles } from "@/lib/client/requests/media";
 import { MEDIA_MAX_FILES } from "@/lib/media/schemas";
 import type { PostMediaItem } from "@/lib/posts/schemas";
 

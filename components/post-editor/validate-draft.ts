@@ -1,4 +1,4 @@
-import { hasMixedMedia } from "@/lib/client/hooks/media";
+import { hasMixedMedia } from "@/lib/client/requests/media";
 import type { MediaType } from "@/lib/media/schemas";
 import { MESSAGES, POST_CONTENT_MAX, SHARE_MESSAGE_MAX } from "@/lib/posts/schemas";
 import type { PageEntry } from "./page-options";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/client/http";
-import { getConnectUrl } from "@/lib/client/hooks/social";
+import { getConnectUrl } from "@/lib/client/requests/social";
 import { connectablePlatformSchema, platformLabels, type ConnectedAccount } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
 import { accountDisplayName, tokenExpiresIn } from "./account-status";

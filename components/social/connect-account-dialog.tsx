@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/http";
-import { getConnectUrl } from "@/lib/client/hooks/social";
+import { getConnectUrl } from "@/lib/client/requests/social";
 import {
   connectablePlatforms,
   platformLabels,

@@ -8,7 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/http";
-import { completeCallback, connectFacebookPages, connectProfile, listFacebookPages } from "@/lib/client/hooks/social";
+import {
+  completeCallback,
+  connectFacebookPages,
+  connectProfile,
+  listFacebookPages,
+} from "@/lib/client/requests/social";
 import {
   connectablePlatforms,
   platformLabels,

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { http } from "@/lib/client/http";
-import { loadSession, logout, type SessionData } from "@/lib/client/hooks/auth-api";
+import { loadSession, logout, type SessionData } from "@/lib/client/requests/auth";
 
 type SessionState =
   | { status: "loading"; data: null }

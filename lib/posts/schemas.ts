@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/schemas";
 import { socialPlatformSchema, type SocialPlatform } from "@/lib/social/schemas";
+import type { ApiSuccess } from "@/lib/api-response";
 
 /**
  * Client-safe contract of the posts API (spec sections 3, 5, 7). Messages are the spec's wording;
@@ -187,5 +188,28 @@ export interface BulkDeleteResult {
   success: boolean;
   error?: string;
 }
+
+// ---- Answers (route handlers and lib/client/requests/posts.ts share them) --------------------
+
+/** GET, PUT /api/post/{id}, POST /api/social/posts, POST /api/post/{id}/publish. */
+export type PostResponse = ApiSuccess<{ post: PostDto; message?: string }>;
+
+export interface PostListPagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/** GET /api/post. */
+export type PostListResponse = ApiSuccess<{ posts: PostDto[]; pagination: PostListPagination }>;
+
+/** DELETE /api/post/bulk/delete. */
+export type BulkDeleteResponse = ApiSuccess<{
+  deletedCount: number;
+  total: number;
+  failedCount: number;
+  results: BulkDeleteResult[];
+}>;
 
 export { socialPlatformSchema };

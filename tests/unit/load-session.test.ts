@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient } from "@/lib/client/http";
-import { loadSession } from "@/lib/client/hooks/auth-api";
+import { loadSession } from "@/lib/client/requests/auth";
 
 const session = { success: true, user: { id: "u1", name: "Ada", email: "a@b.co" }, socialAccounts: [], stats: {} };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

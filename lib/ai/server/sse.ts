@@ -41,18 +41,3 @@ export function sseResponse(events: AsyncGenerator<ChatStreamEvent, void, undefi
     },
   });
 }
-
-/** Parses an event-stream body back into events (tests and server-side consumers). */
-export function parseEventStream(text: string): ChatStreamEvent[] {
-  return text
-    .split("\n\n")
-    .map((block) =>
-      block
-        .split("\n")
-        .filter((line) => line.startsWith("data: "))
-        .map((line) => line.slice(6))
-        .join("\n"),
-    )
-    .filter(Boolean)
-    .map((data) => JSON.parse(data) as ChatStreamEvent);
-}

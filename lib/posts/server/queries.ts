@@ -17,7 +17,14 @@ import { WORKER_STALE_AFTER_MS } from "@/lib/server/ops/health";
 import { isUuid } from "@/lib/social/server/queries";
 import type { SocialPlatform } from "@/lib/social/schemas";
 import { isOverdue, postDelay } from "./delay";
-import { MESSAGES, type PlatformMetrics, type PostDto, type PostPageEntry, type PostStatus } from "@/lib/posts/schemas";
+import {
+  MESSAGES,
+  type PostListResponse,
+  type PlatformMetrics,
+  type PostDto,
+  type PostPageEntry,
+  type PostStatus,
+} from "@/lib/posts/schemas";
 
 /** Reads of a user's posts, always scoped by owner; a page of posts costs one query. */
 
@@ -215,7 +222,7 @@ function preparePage(byStatus: boolean, sort: ListSort) {
 export async function listPosts(
   userId: string,
   query: { status?: PostStatus | "all"; page: number; limit: number; sort: ListSort },
-) {
+): Promise<Omit<PostListResponse, "success">> {
   const status = query.status === "all" ? undefined : query.status;
   const byStatus = status !== undefined;
   const key = `${byStatus}:${query.sort}`;

@@ -6,7 +6,14 @@ import { assertCanCreatePost } from "@/lib/billing/server/limits";
 import { isUuid, pageOrder } from "@/lib/social/server/queries";
 import { isInDoubt } from "./target-states";
 import { getPostOrThrow } from "./queries";
-import { MESSAGES, pageInDoubtMessage, type CreatePostInput, type PostDto, type PostEdit } from "@/lib/posts/schemas";
+import {
+  MESSAGES,
+  pageInDoubtMessage,
+  type BulkDeleteResponse,
+  type CreatePostInput,
+  type PostDto,
+  type PostEdit,
+} from "@/lib/posts/schemas";
 
 /** Saving, editing and deleting posts: the spec's save rules live here, in one place. */
 
@@ -188,7 +195,7 @@ export async function deletePost(userId: string, postId: string): Promise<void> 
 }
 
 /** Deletes the user's own posts among the ids; every other id is reported as failed, not touched. */
-export async function bulkDeletePosts(userId: string, postIds: string[]) {
+export async function bulkDeletePosts(userId: string, postIds: string[]): Promise<Omit<BulkDeleteResponse, "success">> {
   const ids = [...new Set(postIds)];
   const valid = ids.filter(isUuid);
   const deleted = valid.length

@@ -4,7 +4,7 @@ import pg from "pg";
 import { expect } from "vitest";
 import * as schema from "@/db/schema";
 import { posts, usageRecords } from "@/db/schema";
-import { parseEventStream } from "@/lib/ai/server/sse";
+import { parseServerSentEvents } from "@/lib/event-stream";
 import type { ChatStreamEvent } from "@/lib/ai/schemas";
 import { answerConsent } from "@/sandbox/testing";
 import { ApiClient, uniqueEmail } from "../../fixtures/api-client";
@@ -66,7 +66,7 @@ export async function streamChat(client: Client, body: Record<string, unknown>) 
   return {
     status: response.status,
     isStream,
-    events: isStream ? parseEventStream(response.text) : ([] as ChatStreamEvent[]),
+    events: isStream ? await parseServerSentEvents<ChatStreamEvent>(response.text) : ([] as ChatStreamEvent[]),
     response,
   };
 }
