@@ -1,8 +1,8 @@
 // The five colour themes (spec, "Themes"). Client-safe: imports nothing.
 //
-// app/globals.css holds the same values as CSS variables under `[data-theme="<name>"]`
-// (CSS cannot import TypeScript); change both together. Keys here are the CSS variable
-// names in camelCase: `mutedForeground` is `--muted-foreground`, `chart1` is `--chart-1`.
+// app/themes.css is generated from these values (`npm run themes`, lib/theme-css.ts) as CSS
+// variables under `[data-theme="<name>"]`. Keys here are the CSS variable names in camelCase:
+// `mutedForeground` is `--muted-foreground`, `chart1` is `--chart-1`.
 
 type ShadowSet = {
   /** Tints every shadow; `--shadow-color` in CSS. */

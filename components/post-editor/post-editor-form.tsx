@@ -28,7 +28,7 @@ import { EnhanceComparison } from "./enhance-comparison";
 import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
 import { buildPageOptions, initialSelection, toPageEntries } from "./page-options";
 import { PagePickerPanel } from "./page-picker-panel";
-import { PostStatusBadge } from "./post-status-badge";
+import { PostStatusBadge } from "@/components/content/post-status-badge";
 import { saveErrorOutcome } from "./save-error";
 import { ShareMessageSettings } from "./share-message-settings";
 import { TemplatesDialog } from "./templates-dialog";
