@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_GRAPH_VERSION, DEFAULT_LINKEDIN_VERSION } from "./platforms/api-versions";
 
 /**
  * The one place that reads process.env. Every variable is validated at start-up; a bad or missing
@@ -55,8 +56,18 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_SECRET: optionalString,
   TWITTER_CLIENT_ID: optionalString,
   TWITTER_CLIENT_SECRET: optionalString,
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d$/, { message: "must look like v25.0" })
+    .default(DEFAULT_GRAPH_VERSION),
   LINKEDIN_CLIENT_ID: optionalString,
   LINKEDIN_CLIENT_SECRET: optionalString,
+  LINKEDIN_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d{6}(\.\d{2})?$/, { message: "must be a LinkedIn version such as 202607 (YYYYMM)" })
+    .default(DEFAULT_LINKEDIN_VERSION),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),

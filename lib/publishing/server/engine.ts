@@ -286,6 +286,8 @@ async function recordFailure(
     return;
   }
   if (!isPlatformError(error)) console.error(`[publish] target ${target.id} failed unexpectedly`, error);
+  // The owner is told the installation needs an update; the operator reads what to change here.
+  if (kind === "unsupported_version") console.error(`[publish] target ${target.id}: ${(error as Error).message}`);
   await held.finish({
     status: "failed",
     errorCode: kind,

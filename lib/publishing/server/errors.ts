@@ -27,6 +27,8 @@ export function publishFailureMessage(
       return `The post is too long for ${label}. Shorten it or turn on 'Summarize for X'.`;
     case "invalid_request":
       return `${label} refused the post.`;
+    case "unsupported_version":
+      return `${label} no longer accepts the API version this Postloom installation uses. Its operator must update it; publish again afterwards.`;
     case "invalid_media":
       return `${detail ?? `${label} cannot publish this post's media.`} Change the post's media and publish it again.`;
     default:

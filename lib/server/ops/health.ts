@@ -1,6 +1,8 @@
 import { and, desc, lte, min, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { posts, workerHeartbeats } from "@/db/schema";
+import { env } from "@/lib/server/env";
+import { versionWarnings, type VersionWarning } from "@/lib/server/platforms/api-versions";
 import { redis } from "@/lib/server/redis";
 
 /** A worker that has not written its heartbeat for this long is presumed gone. */
@@ -12,6 +14,8 @@ export interface HealthReport {
   redis: { ok: boolean; error?: string };
   worker: { ok: boolean; count: number; lastSeenAt: string | null };
   oldestDuePost: { scheduledAt: string; overdueSeconds: number } | null;
+  /** The platform API versions configured, and a warning for each that stops within 60 days. */
+  platformVersions: { facebook: string; linkedin: string; warnings: VersionWarning[] };
 }
 
 const failure = (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) });
@@ -58,5 +62,7 @@ export async function getHealthReport(now = new Date()): Promise<HealthReport> {
     }
   }
   const status = !database.ok || !redisCheck.ok ? "down" : worker.ok ? "ok" : "degraded";
-  return { status, database, redis: redisCheck, worker, oldestDuePost };
+  const configured = { facebook: env.FACEBOOK_GRAPH_VERSION, linkedin: env.LINKEDIN_API_VERSION };
+  const platformVersions = { ...configured, warnings: versionWarnings(configured, now) };
+  return { status, database, redis: redisCheck, worker, oldestDuePost, platformVersions };
 }

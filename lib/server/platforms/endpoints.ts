@@ -41,7 +41,8 @@ export const endpoints = {
   /** facebook.com (the OAuth dialog) and graph.facebook.com (the Graph API). */
   facebookWww: pick("facebook", "https://www.facebook.com", "facebook/www"),
   facebookGraph: pick("facebook", "https://graph.facebook.com", "facebook/graph"),
-  facebookGraphVersion: "v20.0",
+  facebookGraphVersion: env.FACEBOOK_GRAPH_VERSION,
+  linkedinVersion: env.LINKEDIN_API_VERSION,
   /** x.com (authorize) and api.x.com (token, API v2). */
   twitterWww: pick("twitter", "https://x.com", "x/www"),
   twitterApi: pick("twitter", "https://api.x.com", "x/api"),

@@ -13,6 +13,8 @@ export type PlatformErrorKind =
   | "permission"
   /** Network trouble, timeouts, 5xx: worth retrying. */
   | "transient"
+  /** The platform no longer serves the API version we call: an operator must change a setting. Definitive. */
+  | "unsupported_version"
   /** The request itself was refused (bad code, bad parameter). */
   | "invalid_request"
   /** The post's media do not fit the platform (count, type, size); the message says which and why. Definitive. */

@@ -27,6 +27,12 @@ export function linkedinError(response: PlatformResponse): PlatformError {
   if (response.status === 401 || body.error === "invalid_grant")
     return new PlatformError("expired_token", message, details);
   if (response.status === 429) return new PlatformError("rate_limited", message, details);
+  if (response.status === 426)
+    return new PlatformError(
+      "unsupported_version",
+      `LinkedIn no longer serves API version ${endpoints.linkedinVersion} (${message}). The operator must set LINKEDIN_API_VERSION to a current version.`,
+      details,
+    );
   if (response.status === 422 && /duplicate/i.test(JSON.stringify(body)))
     return new PlatformError("duplicate", message, details);
   if (response.status === 403) return new PlatformError("permission", message, details);
@@ -54,14 +60,12 @@ async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
   };
 }
 
-const LINKEDIN_VERSION = "202501";
-
 /** LinkedIn's "little text": unescaped reserved characters silently truncate the post. */
 export const escapeLittleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (char) => `\\${char}`);
 
 const restHeaders = (accessToken: string) => ({
   Authorization: `Bearer ${accessToken}`,
-  "LinkedIn-Version": LINKEDIN_VERSION,
+  "LinkedIn-Version": endpoints.linkedinVersion,
   "X-Restli-Protocol-Version": "2.0.0",
   "Content-Type": "application/json",
 });

@@ -4,6 +4,7 @@ import { findDuplicate, findMedia, findUpload, postsOf, recordMedia, recordPost,
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import { authenticateLinkedIn } from "./api";
+import { isActiveVersion, versionLabel } from "./versions";
 
 /**
  * The Posts API under /linkedin/api/rest: POST /rest/posts (201, empty body, x-restli-id),
@@ -50,7 +51,7 @@ export const linkedinFaults: FaultResponses = {
   expired_token: () => json(401, { serviceErrorCode: 65600, message: "Invalid access token", status: 401 }),
 };
 
-/** LinkedIn-Version (YYYYMM, optionally .NN) and X-Restli-Protocol-Version: 2.0.0, or the answer LinkedIn gives. */
+/** An active LinkedIn-Version (see versions.ts) and X-Restli-Protocol-Version: 2.0.0, or the answer LinkedIn gives. */
 export function restHeadersProblem(ctx: RequestContext): SandboxResponse | null {
   const version = ctx.headers["linkedin-version"];
   if (typeof version !== "string" || version === "")
@@ -58,11 +59,11 @@ export function restHeadersProblem(ctx: RequestContext): SandboxResponse | null 
       "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
       "VERSION_MISSING",
     );
-  if (!/^\d{6}(\.\d{2})?$/.test(version))
+  if (!isActiveVersion(version, ctx.store.now()))
     return json(426, {
       status: 426,
       code: "NONEXISTENT_VERSION",
-      message: `Requested version ${version} is not active`,
+      message: `Requested version ${versionLabel(version)} is not active`,
     });
   if (ctx.headers["x-restli-protocol-version"] !== "2.0.0")
     return badRequest("The X-Restli-Protocol-Version header must be 2.0.0 for this resource");

@@ -1,3 +1,4 @@
+import { DEFAULT_GRAPH_VERSION, DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { posts, postTargets, socialAccounts } from "@/db/schema";
@@ -495,6 +496,8 @@ describe("GET /api/health", () => {
       database: { ok: true },
       redis: { ok: true },
       worker: { ok: true },
+      // The versions in use are current: nothing to warn about.
+      platformVersions: { facebook: DEFAULT_GRAPH_VERSION, linkedin: DEFAULT_LINKEDIN_VERSION, warnings: [] },
     });
     expect(health.worker.count).toBeGreaterThanOrEqual(1);
     expect(health.oldestDuePost!.overdueSeconds).toBeGreaterThanOrEqual(600);

@@ -1,3 +1,4 @@
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
 import { sandboxControl } from "../../../sandbox/testing";
@@ -7,7 +8,7 @@ import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbo
 
 const bakery = { id: "111111111111111", name: "Ada's Bakery", category: "Bakery" };
 const cafe = { id: "222222222222222", name: "Ada's Cafe", category: "Cafe" };
-const LI_HEADERS = { "LinkedIn-Version": "202501", "X-Restli-Protocol-Version": "2.0.0" };
+const LI_HEADERS = { "LinkedIn-Version": DEFAULT_LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" };
 
 let sandbox: RunningSandbox;
 let control: ReturnType<typeof sandboxControl>;

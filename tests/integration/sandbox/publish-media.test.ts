@@ -1,3 +1,4 @@
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
@@ -10,7 +11,7 @@ import { call } from "../../fixtures/fetch-json";
 const bakery = { id: "333333333333333", name: "Ada's Bakery", category: "Bakery" };
 const ada = { id: "100000000000043", name: "Ada Lovelace", email: "ada@example.com", pages: [bakery] };
 const LI_HEADERS = {
-  "LinkedIn-Version": "202501",
+  "LinkedIn-Version": DEFAULT_LINKEDIN_VERSION,
   "X-Restli-Protocol-Version": "2.0.0",
   "content-type": "application/json",
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
@@ -10,7 +11,7 @@ import { call } from "../../fixtures/fetch-json";
 const bakery = { id: "111111111111111", name: "Ada's Bakery", category: "Bakery" };
 const cafe = { id: "222222222222222", name: "Ada's Cafe", category: "Cafe" };
 const ada = { id: "100000000000042", name: "Ada Lovelace", email: "ada@example.com", pages: [bakery, cafe] };
-const LI_HEADERS = { "LinkedIn-Version": "202501", "X-Restli-Protocol-Version": "2.0.0" };
+const LI_HEADERS = { "LinkedIn-Version": DEFAULT_LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" };
 
 let sandbox: RunningSandbox;
 let control: ReturnType<typeof sandboxControl>;
