@@ -10,6 +10,8 @@ import { env } from "@/lib/server/env";
 
 export const aiModel = env.OPENAI_MODEL;
 export const AI_TIMEOUT_MS = env.OPENAI_TIMEOUT_SECONDS * 1000;
+/** The calls go to OpenAI itself rather than to an OpenAI-compatible server (Ollama, vLLM …). */
+export const aiIsOpenAiItself = !env.OPENAI_BASE_URL;
 
 export function isAiOffline(): boolean {
   return !env.OPENAI_API_KEY;

@@ -1,9 +1,10 @@
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
-import { AI_TIMEOUT_MS, aiModel, isAiOffline, openaiClient } from "./client";
+import { AI_TIMEOUT_MS, aiIsOpenAiItself, aiModel, isAiOffline, openaiClient } from "./client";
 import { aiError, toAiError } from "./errors";
 import { streamPieces } from "./offline";
 import type { PromptMessage } from "./prompts";
 import { recordAiUsage, withAiRequest, type AiOperation } from "./usage";
+import { lengthParams } from "./model-params";
 
 /**
  * Talking to the model: one answer, or a stream of pieces. Every failure leaves here as an
@@ -29,7 +30,7 @@ async function completeOnline(messages: PromptMessage[], maxTokens: number): Pro
     const completion = await openaiClient().chat.completions.create({
       model: aiModel,
       messages,
-      max_tokens: maxTokens,
+      ...lengthParams(aiModel, maxTokens, aiIsOpenAiItself),
     });
     const text = completion.choices[0]?.message?.content ?? "";
     if (!text.trim()) throw aiError("ai_error");
@@ -148,7 +149,13 @@ export async function openAiStream(
   let stream: AsyncIterable<ChatCompletionChunk>;
   try {
     stream = await openaiClient().chat.completions.create(
-      { model: aiModel, messages, max_tokens: maxTokens, stream: true, stream_options: { include_usage: true } },
+      {
+        model: aiModel,
+        messages,
+        ...lengthParams(aiModel, maxTokens, aiIsOpenAiItself),
+        stream: true,
+        stream_options: { include_usage: true },
+      },
       { signal: controller.signal },
     );
   } catch (error) {

@@ -117,6 +117,38 @@ function readMaxTokens(body: Record<string, unknown>, param: "max_tokens" | "max
   return value;
 }
 
+/**
+ * What OpenAI's reasoning models (o1, o3, o4-mini, gpt-5 …) refuse, worded as OpenAI words it:
+ * `max_tokens` (they take max_completion_tokens) and a temperature other than 1; other models refuse
+ * `reasoning_effort`. Source: platform.openai.com/docs/api-reference/chat/create and the reasoning guide.
+ */
+const isReasoningModel = (model: string) => {
+  const name = model.split("/").pop()!.toLowerCase();
+  return /^(o\d+)(-|$)/.test(name) || /^gpt-5(\.|-|$)/.test(name);
+};
+
+const unsupportedParameter = (param: string, instead?: string) =>
+  new Invalid(
+    `Unsupported parameter: '${param}' is not supported with this model.${instead ? ` Use '${instead}' instead.` : ""}`,
+    param,
+    "unsupported_parameter",
+  );
+
+function refuseUnsupported(model: string, body: Record<string, unknown>): void {
+  const present = (param: string) => body[param] !== undefined && body[param] !== null;
+  if (!isReasoningModel(model)) {
+    if (present("reasoning_effort")) throw unsupportedParameter("reasoning_effort");
+    return;
+  }
+  if (present("max_tokens")) throw unsupportedParameter("max_tokens", "max_completion_tokens");
+  if (present("temperature") && body.temperature !== 1)
+    throw new Invalid(
+      `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
+      "temperature",
+      "unsupported_value",
+    );
+}
+
 export function parseChatRequest(body: unknown): ParsedChatRequest {
   try {
     if (!isObject(body)) throw new Invalid(UNPARSEABLE_JSON, null, null);
@@ -127,6 +159,7 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
     if (body.stream !== undefined && body.stream !== null && typeof body.stream !== "boolean")
       throw wrongType("stream", "a boolean", body.stream);
     const options = isObject(body.stream_options) ? body.stream_options : {};
+    refuseUnsupported(body.model, body);
     const legacyMaxTokens = readMaxTokens(body, "max_tokens");
     const maxTokens = readMaxTokens(body, "max_completion_tokens") ?? legacyMaxTokens;
     return {
