@@ -1,5 +1,12 @@
 import type { HttpClient } from "@/lib/client/http";
-import type { LoginInput, PublicUser, RegisterInput } from "@/lib/auth/schemas";
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+  PublicUser,
+  RegisterInput,
+} from "@/lib/auth/schemas";
 import type { AccountGroup, AccountStats } from "@/lib/social/schemas";
 
 /** The browser's calls to /api/auth and /api/social/auth (spec section 7). */
@@ -54,6 +61,19 @@ export async function logout(client: HttpClient): Promise<void> {
     await client.get("/auth/logout").catch(() => undefined);
   }
 }
+
+/** Ends every session of the user, this one included (Settings › Security). */
+export const logoutEverywhere = (client: HttpClient) =>
+  client.post<{ success: true; message: string }>("/auth/logout-everywhere");
+
+export const changePassword = (client: HttpClient, input: ChangePasswordInput) =>
+  client.put<{ success: true; message: string }>("/auth/password", input);
+
+export const requestPasswordReset = (client: HttpClient, input: PasswordResetRequestInput) =>
+  client.post<{ success: true; message: string }>("/auth/password-reset", input);
+
+export const resetPassword = (client: HttpClient, input: PasswordResetInput) =>
+  client.post<{ success: true; message: string }>("/auth/password-reset/confirm", input);
 
 export async function oauthSignInUrl(client: HttpClient, platform: "google" | "facebook", intent: "login" | "signup") {
   const response = await client.get<{ success: boolean; data?: { authUrl?: unknown } }>(
