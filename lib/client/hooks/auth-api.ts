@@ -54,6 +54,10 @@ export const login = (client: HttpClient, input: LoginInput) =>
 export const register = (client: HttpClient, input: RegisterInput) =>
   client.post<{ success: true; user: PublicUser }>("/auth/register", input);
 
+/**
+ * The spec's fallback GET is still tried when the POST fails, but it ends no session (a GET changes
+ * nothing on the server); the caller clears the local session either way.
+ */
 export async function logout(client: HttpClient): Promise<void> {
   try {
     await client.post("/auth/logout");
