@@ -106,10 +106,11 @@ function SignOutEverywhereCard() {
     setBusy(true);
     try {
       await logoutEverywhere(http);
-      // Nothing of the ended session stays in the page: its cached data, then the user itself.
+      // Nothing of the ended session stays in the page: its cached data, then the user; then the
+      // landing page, where Sign out leads too.
       queryClient.clear();
       await reload();
-      router.replace("/login");
+      router.replace("/");
     } catch (caught) {
       setBusy(false);
       setError(errorMessage(caught, "Could not sign out everywhere. Please try again."));

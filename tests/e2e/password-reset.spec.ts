@@ -63,7 +63,9 @@ test.describe("Settings › Security", () => {
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Security" }).click();
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // Where Sign out leads too: the landing page, signed out.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Start Free Trial" })).toBeVisible();
 
     await page.goto("/dashboard");
     await expect(page).not.toHaveURL(/\/dashboard$/);
