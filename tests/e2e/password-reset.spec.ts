@@ -2,6 +2,9 @@ import { appUrl, expect, formError, newUser, registerThroughForm, sandboxUrl, te
 
 const LINK_INVALID = "This password reset link has expired or has already been used.";
 
+// Each test is a whole journey (two browsers, or a mailbox round trip): more steps than most.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe("password reset by e-mail", () => {
   test("Forgot your password? → the e-mail in the sandbox's mail catcher → a new password → sign in; the link works once", async ({
     page,
