@@ -6,14 +6,15 @@ import { startSandbox } from "./server";
  * (AUTH_SECRET, …) that a stand-in for Google has no use for.
  *   SANDBOX_PORT  port to listen on (default 4010)
  *   SANDBOX_HOST  interface to bind (default 127.0.0.1; the sandbox grants tokens to anyone)
+ *   SANDBOX_SMTP_PORT the mail catcher's SMTP port (default 4025; the app's SMTP_URL points there)
  *   SANDBOX_LOG=1 one log line per request
  */
 
-function readPort(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 4010;
+function readPort(value: string | undefined, fallback = 4010, name = "SANDBOX_PORT"): number {
+  if (value === undefined || value.trim() === "") return fallback;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`SANDBOX_PORT must be a port number (0-65535), got "${value}"`);
+    console.error(`${name} must be a port number (0-65535), got "${value}"`);
     process.exit(1);
   }
   return port;
@@ -23,8 +24,11 @@ const sandbox = await startSandbox({
   port: readPort(process.env.SANDBOX_PORT),
   host: process.env.SANDBOX_HOST?.trim() || "127.0.0.1",
   log: process.env.SANDBOX_LOG === "1",
+  smtpPort: readPort(process.env.SANDBOX_SMTP_PORT, 4025, "SANDBOX_SMTP_PORT"),
 });
-console.log(`Platform sandbox listening on ${sandbox.url}`);
+console.log(
+  `Platform sandbox listening on ${sandbox.url}; mail catcher at ${sandbox.smtpUrl} (read it at ${sandbox.url}/_mail)`,
+);
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { assets } from "./assets";
 import { control } from "./control";
+import { mail, startMailCatcher } from "./mail";
 import { platforms, reservedPrefixes } from "./platforms";
 import { createRequestContext, baseUrlOf } from "./request-context";
 import { BadRequestError, json, type SandboxResponse } from "./responses";
@@ -9,7 +10,8 @@ import { SandboxStore } from "./state";
 
 /**
  * The platform sandbox: one HTTP server playing Google, Facebook, X, LinkedIn and an OpenAI-compatible
- * API under path prefixes, plus /_control for tests. Every call to startSandbox gets its own state and
+ * API under path prefixes, plus /_control for tests, and a mail catcher (an SMTP server whose
+ * messages are listed at /_mail). Every call to startSandbox gets its own state and
  * keys, so parallel test files never see each other's users or tokens.
  */
 
@@ -22,18 +24,22 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** One line per request (method, path without query, status, time). Default off. */
   log?: boolean;
+  /** The mail catcher's SMTP port: default 4025, or a free one when `port` is 0. */
+  smtpPort?: number;
 }
 
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:4010 — what SANDBOX_URL should be. */
   url: string;
   port: number;
+  /** e.g. smtp://127.0.0.1:4025 — what the app's SMTP_URL should be. */
+  smtpUrl: string;
   close(): Promise<void>;
 }
 
 export function buildRouter(store: SandboxStore): Router {
   const router = new Router();
-  for (const part of [control, assets, ...platforms]) part.register(router, store);
+  for (const part of [control, assets, mail, ...platforms]) part.register(router, store);
   return router;
 }
 
@@ -142,14 +148,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const visibleHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   fallbackHost = `${visibleHost}:${port}`;
 
+  const closeHttp = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      // fetch keeps connections alive; without this close() would wait for them to idle out.
+      server.closeAllConnections();
+    });
+  const smtp = await startMailCatcher(store, options.smtpPort ?? (options.port === 0 ? 0 : 4025), host).catch(
+    async (error: unknown) => {
+      await closeHttp();
+      throw error;
+    },
+  );
+
   return {
     url: options.publicUrl?.replace(/\/$/, "") ?? `http://${fallbackHost}`,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // fetch keeps connections alive; without this close() would wait for them to idle out.
-        server.closeAllConnections();
-      }),
+    smtpUrl: `smtp://${visibleHost}:${smtp.port}`,
+    close: async () => {
+      await Promise.all([closeHttp(), smtp.close()]);
+    },
   };
 }

@@ -90,6 +90,9 @@ const children = services.map(([name, args]) => {
   return child;
 });
 console.log(`\nPostloom is starting at http://localhost:${port} (Ctrl-C stops web, worker and sandbox).`);
+console.log(
+  `E-mail (password reset links) goes to the sandbox's mail catcher: ${process.env.SANDBOX_URL || "http://127.0.0.1:4010"}/_mail`,
+);
 
 let stopping = false;
 function stop(code = 0) {

@@ -3,14 +3,14 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
-import { loginSchema } from "@/lib/auth/schemas";
+import { loginSchema, PASSWORD_RESET_DONE } from "@/lib/auth/schemas";
 import { login } from "@/lib/client/requests/auth";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
@@ -32,6 +32,7 @@ export function LoginForm() {
     oauthError ? (oauthErrors[oauthError] ?? "Sign-in failed. Please try again.") : null,
   );
   const [phase, setPhase] = useState<Phase>("idle");
+  const passwordReset = searchParams.get("reset") === "done";
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,6 +57,11 @@ export function LoginForm() {
   return (
     <div className="grid gap-6">
       <FormError message={error} />
+      {passwordReset && !error && (
+        <Alert variant="success" role="status">
+          <AlertDescription>{PASSWORD_RESET_DONE}</AlertDescription>
+        </Alert>
+      )}
       <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" noValidate={false}>
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>
@@ -72,13 +78,9 @@ export function LoginForm() {
               Remember me
             </Label>
           </div>
-          <button
-            type="button"
-            className="text-primary font-medium underline-offset-4 hover:underline"
-            onClick={() => toast.info("Password reset by e-mail is not available yet. Please contact support.")}
-          >
+          <Link href="/forgot-password" className="text-primary font-medium underline-offset-4 hover:underline">
             Forgot your password?
-          </button>
+          </Link>
         </div>
         <Button type="submit" disabled={busy}>
           {phase === "signing-in"

@@ -3,8 +3,9 @@
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ConnectedAccountsPanel } from "./connected-accounts-panel";
+import { SecurityPanel } from "./security-panel";
 
-/** Settings: only Connected Accounts exists so far; Profile and Billing are announced as coming. */
+/** Settings: Connected Accounts and Security; Profile and Billing are announced as coming. */
 export function SettingsView() {
   return (
     <div className="grid gap-8">
@@ -15,6 +16,7 @@ export function SettingsView() {
       <Tabs defaultValue="accounts" className="min-w-0">
         <TabsList className="max-w-full justify-start overflow-x-auto">
           <TabsTrigger value="accounts">Connected Accounts</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="profile" disabled>
             Profile
             <Badge variant="secondary" className="text-[0.65rem]">
@@ -30,6 +32,9 @@ export function SettingsView() {
         </TabsList>
         <TabsContent value="accounts" className="pt-4">
           <ConnectedAccountsPanel />
+        </TabsContent>
+        <TabsContent value="security" className="pt-4">
+          <SecurityPanel />
         </TabsContent>
       </Tabs>
     </div>

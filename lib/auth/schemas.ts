@@ -47,3 +47,43 @@ export interface PublicUser {
   image: string | null;
   createdAt: string;
 }
+
+const newPassword = (label: string) =>
+  text(label, PASSWORD_MAX_LENGTH)
+    .min(1, { error: `${label} is required` })
+    .min(PASSWORD_MIN_LENGTH, { error: "Password must be at least 6 characters" });
+
+/** Settings › Security: the signed-in user changes their password (their other sessions end). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: text("Current password", PASSWORD_MAX_LENGTH).min(1, { error: "Current password is required" }),
+    newPassword: newPassword("New password"),
+    confirmPassword: text("Confirm new password", PASSWORD_MAX_LENGTH).min(1, {
+      error: "Please confirm your new password",
+    }),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    error: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** 'Forgot your password?': the address a reset link is sent to (if it has an account). */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** The reset link's token and the new password. */
+export const passwordResetSchema = z
+  .object({
+    token: text("Reset token", 200).min(1, { error: "This password reset link is incomplete." }),
+    password: newPassword("New password"),
+    password2: text("Confirm password", PASSWORD_MAX_LENGTH).min(1, { error: "Please confirm your password" }),
+  })
+  .refine((input) => input.password === input.password2, { error: "Passwords do not match", path: ["password2"] });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** What 'Forgot your password?' answers, whether or not the address has an account. */
+export const PASSWORD_RESET_REQUESTED =
+  "If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.";
+export const PASSWORD_RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
+export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";

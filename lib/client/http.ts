@@ -5,7 +5,7 @@ import { readServerSentEvents } from "@/lib/event-stream";
  * errors from the `error` field. A 401 (except on login, register and refresh-token) triggers one
  * shared session refresh (5 s limit; callers arriving while it runs wait up to 6 s), then one retry;
  * if that fails too the local session is cleared and the user is sent home (unless already on
- * /, /login or /register).
+ * /, /login, /register or the password reset pages).
  */
 
 export class HttpError extends Error {
@@ -21,7 +21,7 @@ export class HttpError extends Error {
 
 export const REFRESH_TIMEOUT_MS = 5_000;
 export const REFRESH_WAIT_MS = 6_000;
-const PUBLIC_PATHS = ["/", "/login", "/register"];
+const PUBLIC_PATHS = ["/", "/login", "/register", "/forgot-password", "/reset-password"];
 const NO_REFRESH_PATHS = ["/auth/login", "/auth/register", "/auth/refresh-token"];
 
 export interface RequestOptions extends Omit<RequestInit, "body"> {

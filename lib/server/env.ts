@@ -89,6 +89,19 @@ const envSchema = z.object({
     message:
       "must look like 'twitter:post=100/1d,facebook=5/1s' (platform[:post|media|lookup]=max/window with ms, s, m, h or d) or 'linkedin=none'",
   }),
+  // The sandbox's mail catcher by default (SANDBOX_SMTP_PORT), so `npm run up` needs no mail server.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value) => value || "smtp://127.0.0.1:4025")
+    .pipe(z.url({ message: "must be a URL like smtp://user:password@host:587 or smtps://host:465" }))
+    .refine((value) => /^smtps?:\/\//.test(value), { message: "must start with smtp:// or smtps://" })
+    .default("smtp://127.0.0.1:4025"),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .transform((value) => value || "Postloom <no-reply@postloom.local>")
+    .default("Postloom <no-reply@postloom.local>"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });

@@ -92,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     AUTH_SECRET: randomBytes(32).toString("base64"),
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SANDBOX_URL: sandbox.url,
+    SMTP_URL: sandbox.smtpUrl,
     NEXT_DIST_DIR: testDistDir,
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
@@ -106,17 +107,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const childEnv = { ...cleanEnv(), ...env };
 
   const children: ChildProcess[] = [];
-  const app = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(appPort), "-H", "localhost"],
-    {
-      cwd: root,
-      env: { ...childEnv, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const app = spawnWeb(childEnv, appPort);
   children.push(app);
-  pipeLogs(app, "web");
   if (options.withWorker) children.push(spawnWorker(env));
 
   const stop = async () => {
@@ -131,6 +123,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
   return { appUrl, sandboxUrl: sandbox.url, databaseUrl, env, stop };
+}
+
+function spawnWeb(childEnv: NodeJS.ProcessEnv, port: number, name = "web"): ChildProcess {
+  const app = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "localhost"],
+    { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  pipeLogs(app, name);
+  return app;
+}
+
+/**
+ * One more web process of the same app (same database, Redis, secrets and APP_URL) on a free port,
+ * as a load balancer would run several: for what must hold across processes. The caller stops it.
+ */
+export async function startExtraWebProcess(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawnWeb({ ...cleanEnv(), ...env }, port, "web-2");
+  const stop = () => stopChild(child);
+  try {
+    await waitForHttp(`${url}/api/health`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 /** A worker process on the stack's database, Redis prefix and sandbox. The caller stops it. */

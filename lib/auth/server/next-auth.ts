@@ -10,6 +10,20 @@ import { env, isHttps } from "@/lib/server/env";
 import { endpoints, oauthClients } from "@/lib/server/platforms/endpoints";
 import { verifyLoginProof } from "./login-proof";
 import { getUserById } from "./service";
+import {
+  createUserSession,
+  extendUserSession,
+  isSessionActive,
+  revokeSession,
+  SESSION_MAX_AGE_SECONDS,
+} from "./user-sessions";
+
+declare module "next-auth" {
+  interface Session {
+    /** The server-side session (user_sessions.id) the cookie belongs to. */
+    sessionId?: string;
+  }
+}
 
 /**
  * next-auth (Auth.js v5) owns the session cookie and the Google/Facebook sign-in dance. Sessions are
@@ -34,8 +48,6 @@ function signInOnlyAdapter(): Adapter {
       adapter.linkAccount!({ ...account, access_token: undefined, refresh_token: undefined, id_token: undefined }),
   };
 }
-
-const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 const facebookGraph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
 
@@ -87,13 +99,30 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+    // Every sign-in (password, Google, Facebook) starts a server-side session whose id rides in the
+    // token; a token whose session was revoked is refused here too (returning null clears the
+    // cookie), so next-auth's own reads and the refresh-token route cannot revive it.
+    async jwt({ token, user, trigger }) {
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await createUserSession(user.id);
+        return token;
+      }
+      if (typeof token.sid !== "string" || !token.sub || !(await isSessionActive(token.sid, token.sub))) return null;
+      if (trigger === "update") await extendUserSession(token.sid);
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    // next-auth's own sign-out (POST /api/auth/signout) ends the server-side session as ours does.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await revokeSession(sid);
     },
   },
   logger: {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users, type User } from "@/db/schema";
-import { conflict } from "@/lib/server/api/errors";
+import { badRequest, conflict, unauthorized } from "@/lib/server/api/errors";
 import { hashPassword, spendVerifyTime, verifyPassword } from "./password";
 import type { PublicUser, RegisterInput } from "@/lib/auth/schemas";
+import { announceUserRevocation, revokeUserSessions } from "./user-sessions";
 
 export function toPublicUser(user: User): PublicUser {
   return {
@@ -40,4 +41,31 @@ export async function registerUser(input: RegisterInput): Promise<User> {
     .returning();
   if (!created) throw conflict("An account with this email already exists", "email_taken");
   return created;
+}
+
+/**
+ * Settings › Security. The current password is asked again (a borrowed, signed-in laptop must not be
+ * enough); the new one ends every other session, while this one stays signed in.
+ */
+export async function changePassword(
+  userId: string,
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await getUserById(userId);
+  if (!user) throw unauthorized("Session expired");
+  if (!user.passwordHash)
+    throw badRequest(
+      "This account signs in with Google or Facebook and has no password yet. Use 'Forgot your password?' on the sign-in page to set one.",
+      "no_password",
+    );
+  // 400, not 401: the browser client treats a 401 as an expired session and signs the user out.
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+    throw badRequest("Current password is incorrect", "wrong_password");
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeUserSessions(userId, { exceptSessionId: currentSessionId, tx });
+  });
+  await announceUserRevocation(userId, currentSessionId);
 }

@@ -7,14 +7,18 @@ import { env, isHttps } from "@/lib/server/env";
  * runs its whole session action for this (decrypt, callbacks, encrypt a fresh token) on every call,
  * which was most of the CPU of a small authenticated request. A session is a self-contained
  * encrypted JWT, so decrypting it once is enough: the result is kept for the same cookie value for
- * a minute at most, and never past the token's own expiry. (Signing out deletes the cookie; JWT
- * sessions cannot be revoked server-side either way, so the cache changes nothing there.)
+ * a minute at most, and never past the token's own expiry. This only saves the decryption: whether
+ * the session (`sid`) is still live is asked on every request (session.ts, user-sessions.ts), so a
+ * revoked session ends at once whatever this cache holds. A token without a `sid` (issued before
+ * sessions could be revoked) is no session.
  */
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The `user_sessions` row this cookie belongs to. */
+  sessionId: string;
 }
 
 const COOKIE = `${isHttps ? "__Secure-" : ""}authjs.session-token`;
@@ -35,11 +39,12 @@ export async function readSessionCookie(): Promise<SessionUser | null | undefine
   if (hit) cache.delete(token);
 
   const payload = await decode({ token, secret: env.AUTH_SECRET, salt: COOKIE }).catch(() => null);
-  if (!payload?.sub || typeof payload.email !== "string") return null;
+  if (!payload?.sub || typeof payload.email !== "string" || typeof payload.sid !== "string") return null;
   const identity = {
     id: payload.sub,
     email: payload.email,
     name: typeof payload.name === "string" ? payload.name : "",
+    sessionId: payload.sid,
   };
   const expiresAt = typeof payload.exp === "number" ? payload.exp * 1000 : now;
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

@@ -1,5 +1,12 @@
 import type { HttpClient } from "@/lib/client/http";
-import type { LoginInput, PublicUser, RegisterInput } from "@/lib/auth/schemas";
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+  PublicUser,
+  RegisterInput,
+} from "@/lib/auth/schemas";
 import type { AccountGroup, AccountStats } from "@/lib/social/schemas";
 
 /** The browser's calls to /api/auth and /api/social/auth (spec section 7). */
@@ -47,6 +54,10 @@ export const login = (client: HttpClient, input: LoginInput) =>
 export const register = (client: HttpClient, input: RegisterInput) =>
   client.post<{ success: true; user: PublicUser }>("/auth/register", input);
 
+/**
+ * The spec's fallback GET is still tried when the POST fails, but it ends no session (a GET changes
+ * nothing on the server); the caller clears the local session either way.
+ */
 export async function logout(client: HttpClient): Promise<void> {
   try {
     await client.post("/auth/logout");
@@ -54,6 +65,19 @@ export async function logout(client: HttpClient): Promise<void> {
     await client.get("/auth/logout").catch(() => undefined);
   }
 }
+
+/** Ends every session of the user, this one included (Settings › Security). */
+export const logoutEverywhere = (client: HttpClient) =>
+  client.post<{ success: true; message: string }>("/auth/logout-everywhere");
+
+export const changePassword = (client: HttpClient, input: ChangePasswordInput) =>
+  client.put<{ success: true; message: string }>("/auth/password", input);
+
+export const requestPasswordReset = (client: HttpClient, input: PasswordResetRequestInput) =>
+  client.post<{ success: true; message: string }>("/auth/password-reset", input);
+
+export const resetPassword = (client: HttpClient, input: PasswordResetInput) =>
+  client.post<{ success: true; message: string }>("/auth/password-reset/confirm", input);
 
 export async function oauthSignInUrl(client: HttpClient, platform: "google" | "facebook", intent: "login" | "signup") {
   const response = await client.get<{ success: boolean; data?: { authUrl?: unknown } }>(

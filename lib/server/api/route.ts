@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
+import { assertSameOrigin, isJsonContentType } from "./csrf";
 import { ApiError, badRequest, unauthorized } from "./errors";
 
 /**
  * The one wrapper for route handlers: resolves the session, awaits params, runs the handler in one
  * try/catch and maps errors to `{ success: false, error, code }`. Handlers stay thin: parse, call
- * lib/, respond.
+ * lib/, respond. Unsafe methods from another origin are refused (403) before anything runs (csrf.ts).
  */
 
 interface RouteContext<P> {
@@ -36,6 +37,7 @@ export function withPublic<P extends Params = Params>(handler: (args: HandlerArg
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
     try {
+      assertSameOrigin(req);
       const params = await context.params;
       return await handler({ req, params, requestId });
     } catch (error) {
@@ -101,8 +103,19 @@ function zodMessage(error: ZodError): string {
 
 const MAX_JSON_BYTES = 2_000_000;
 
-/** Reads and validates a JSON body; non-JSON, oversized or invalid bodies answer 400 and change nothing. */
+/**
+ * Reads and validates a JSON body; oversized or invalid bodies answer 400 and change nothing. A body
+ * not sent as application/json answers 415 unread: a cross-site form can send text/plain, a script on
+ * another site cannot send application/json without asking (CORS preflight), so this closes the
+ * form route to forgery even where the origin check could not tell. An empty body needs no type.
+ */
 export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  if (!isJsonContentType(req.headers.get("content-type")) && hasBody(req))
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      "The request body must be JSON (Content-Type: application/json).",
+    );
   const text = await req.text().catch(() => {
     throw badRequest("Could not read the request body", "invalid_json");
   });
@@ -115,6 +128,12 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
     throw badRequest("Request body must be valid JSON", "invalid_json");
   }
   return schema.parse(body);
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers.get("content-length");
+  if (length !== null) return length.trim() !== "0";
+  return req.headers.has("transfer-encoding") || req.headers.has("content-type");
 }
 
 export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.infer<S> {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { encode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { describe, expect, inject, it } from "vitest";
 import { users } from "@/db/schema";
 import { ApiClient, registeredClient, uniqueEmail } from "../../fixtures/api-client";
@@ -177,14 +177,12 @@ describe("session endpoints", () => {
     });
   });
 
-  it("POST /api/auth/logout ends the session; GET is a fallback that does the same", async () => {
-    for (const method of ["POST", "GET"]) {
-      const { client } = await registeredClient();
-      const response = await client.request(method, "/api/auth/logout");
-      expect(response.status).toBe(200);
-      expect(response.body.success).toBe(true);
-      expect((await client.get("/api/auth/me")).status).toBe(401);
-    }
+  it("POST /api/auth/logout ends the session (GET changes nothing: see sessions.test.ts)", async () => {
+    const { client } = await registeredClient();
+    const response = await client.request("POST", "/api/auth/logout");
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(true);
+    expect((await client.get("/api/auth/me")).status).toBe(401);
   });
 
   it("POST /api/auth/refresh-token re-issues the session cookie, and answers 401 without one", async () => {
@@ -198,11 +196,15 @@ describe("session endpoints", () => {
   });
 
   it("reads the session from its cookie: a token sealed with our secret passes; an expired one, or one sealed with another secret, does not", async () => {
-    const { user } = await registeredClient();
+    const { user, client } = await registeredClient();
     const secret = inject("stack").env.AUTH_SECRET!;
-    const seal = (key: string, maxAge: number) =>
+    // The server-side session the cookie names (sid): a sealed token is only as good as its session.
+    const own = /authjs\.session-token=([^;]+)/.exec(client.cookieHeader())![1]!;
+    const { sid } = (await decode({ token: own, secret, salt: SESSION_COOKIE }))!;
+    expect(typeof sid).toBe("string");
+    const seal = (key: string, maxAge: number, claims: Record<string, unknown> = { sid }) =>
       encode({
-        token: { sub: user.id, email: user.email, name: user.name },
+        token: { sub: user.id, email: user.email, name: user.name, ...claims },
         secret: key,
         salt: SESSION_COOKIE,
         maxAge,
@@ -214,6 +216,12 @@ describe("session endpoints", () => {
     expect((valid.body.user as { id: string }).id).toBe(user.id);
     expect((await me(await seal(secret, -60))).status).toBe(401);
     expect((await me(await seal("another secret entirely, of some length", 3600))).status).toBe(401);
+    // Without a session id, or with another user's, it is no session.
+    expect((await me(await seal(secret, 3600, {}))).status).toBe(401);
+    const stranger = await registeredClient();
+    const strangerToken = /authjs\.session-token=([^;]+)/.exec(stranger.client.cookieHeader())![1]!;
+    const strangerSid = (await decode({ token: strangerToken, secret, salt: SESSION_COOKIE }))!.sid;
+    expect((await me(await seal(secret, 3600, { sid: strangerSid }))).status).toBe(401);
   });
 
   it("refuses a forged session cookie", async () => {

@@ -1,0 +1,10 @@
+// POST /api/auth/logout-everywhere — Settings' 'Sign out everywhere': ends every session of the user, this one included
+import { ok, withUser } from "@/lib/server/api/route";
+import { signOut } from "@/lib/auth/server/next-auth";
+import { revokeUserSessions } from "@/lib/auth/server/user-sessions";
+
+export const POST = withUser(async ({ user }) => {
+  await revokeUserSessions(user.id);
+  await signOut({ redirect: false });
+  return ok({ message: "Signed out everywhere" });
+});

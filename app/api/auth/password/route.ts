@@ -1,0 +1,10 @@
+// PUT /api/auth/password — change the password (current one required); every other session ends
+import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { changePasswordSchema } from "@/lib/auth/schemas";
+import { changePassword } from "@/lib/auth/server/service";
+
+export const PUT = withUser(async ({ req, user }) => {
+  const input = await parseJson(req, changePasswordSchema);
+  await changePassword(user.id, user.sessionId, input);
+  return ok({ message: "Password changed. Your other sessions have been signed out." });
+});
