@@ -36,13 +36,28 @@ export interface ConsentPageInput {
   /** Identity fields for platforms that ask something else (X: Name and Username). */
   fields?: ConsentField[];
   pages?: { id: string; name: string; checked: boolean }[];
+  /**
+   * Facebook: the permissions a person may untick in the dialog ("Edit access"), each a checkbox
+   * `name="permission"`; unticked ones are declined. Without it every permission is a plain item.
+   */
+  optionalPermissions?: { scope: string; label: string }[];
 }
 
 export function renderConsentPage(input: ConsentPageInput): string {
   const hidden = Object.entries(input.hidden)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("\n      ");
-  const permissions = input.permissions.map((permission) => `<li>${escapeHtml(permission)}</li>`).join("");
+  const optional = new Set(input.optionalPermissions?.map((permission) => permission.label));
+  const permissions = [
+    ...input.permissions
+      .filter((permission) => !optional.has(permission))
+      .map((permission) => `<li>${escapeHtml(permission)}</li>`),
+    ...(input.optionalPermissions ?? []).map(
+      ({ scope, label }) =>
+        `<li><input type="checkbox" id="permission-${escapeHtml(scope)}" name="permission" value="${escapeHtml(scope)}" checked>
+        <label class="inline" for="permission-${escapeHtml(scope)}">${escapeHtml(label)}</label></li>`,
+    ),
+  ].join("");
   const pages = input.pages ? renderPages(input.pages) : "";
   const fields = (input.fields ?? identityFields(input)).map(renderField).join("\n      ");
   const body = `

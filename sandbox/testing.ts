@@ -14,6 +14,8 @@ export interface ConsentChoice {
   username?: string;
   /** Facebook: the Page ids to tick; by default the screen's own choice (all ticked). */
   pageIds?: string[];
+  /** Facebook: permissions to untick in the dialog (declined), e.g. ["pages_manage_posts"]. */
+  declinePermissions?: string[];
 }
 
 function unescapeHtml(value: string): string {
@@ -56,6 +58,9 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
     .filter((m) => m[2])
     .map((m) => m[1] ?? "");
   for (const id of choice.pageIds ?? ticked) form.append("page", id);
+  for (const [, scope = ""] of markup.matchAll(/name="permission" value="([^"]+)" checked/g)) {
+    if (!choice.declinePermissions?.includes(unescapeHtml(scope))) form.append("permission", unescapeHtml(scope));
+  }
   form.set("decision", choice.decision ?? "approve");
 
   const answer = await fetch(unescapeHtml(action), { method: "POST", body: form, redirect: "manual" });

@@ -26,6 +26,8 @@ const SCOPES = [
   "business_management",
 ];
 const MAX_PAGE_REQUESTS = 10;
+/** Without these a connected Page can be neither listed nor posted to ((#200) on every publish). */
+const PUBLISHING_PERMISSIONS = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
 const TRANSIENT_CODES = new Set([1, 2, 341]);
@@ -83,6 +85,28 @@ function tokenSet(body: Record<string, unknown>): TokenSet {
 }
 
 /** A short-lived user token becomes a ~60-day one; Facebook has no refresh tokens. */
+/**
+ * People can untick permissions in the consent dialog. What was granted is read back at connect
+ * (GET /me/permissions), so a connection that could never publish is refused with the names of
+ * what is missing, instead of failing every post later with (#200).
+ */
+async function assertPublishingGranted(accessToken: string): Promise<void> {
+  const body = await graphGet("/me/permissions", { access_token: accessToken });
+  const granted = new Set(
+    (Array.isArray(body.data) ? body.data : [])
+      .map(asRecord)
+      .filter((entry) => entry.status === "granted")
+      .map((entry) => asString(entry.permission)),
+  );
+  const missing = PUBLISHING_PERMISSIONS.filter((permission) => !granted.has(permission));
+  if (missing.length > 0)
+    throw new PlatformError(
+      "permission",
+      `Facebook did not grant ${missing.join(", ")}, which Postloom needs to publish to your Pages. Connect again and leave ${missing.length === 1 ? "that permission" : "those permissions"} ticked.`,
+      { code: "permissions_declined" },
+    );
+}
+
 async function longLived(accessToken: string): Promise<TokenSet> {
   return tokenSet(
     await graphGet("/oauth/access_token", {
@@ -189,7 +213,9 @@ export const facebook: SocialPlatformModule = {
         code,
       }),
     );
-    return longLived(short.accessToken);
+    const tokens = await longLived(short.accessToken);
+    await assertPublishingGranted(tokens.accessToken);
+    return tokens;
   },
 
   async getProfile(accessToken): Promise<PlatformProfile> {

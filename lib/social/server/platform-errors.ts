@@ -20,6 +20,9 @@ export function toApiError(error: unknown, platform: SocialPlatform): unknown {
         `${label} rate limit reached. Please try again in a few minutes.`,
       );
     case "permission":
+      // Declined at the consent dialog: the message already says what to grant and how.
+      if (error.details.code === "permissions_declined")
+        return new ApiError(403, "permissions_declined", error.message);
       return new ApiError(403, "platform_permission", `${label} refused the request: ${error.message}`);
     case "transient":
       return new ApiError(

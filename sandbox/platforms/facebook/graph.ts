@@ -138,5 +138,11 @@ async function permissions(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = await authenticateGraph(ctx, 2500);
   if (!auth.ok) return auth.response;
   if (auth.token.kind === "page") return nonexistingField("permissions", "Page");
-  return json(200, { data: auth.token.scopes.map((permission) => ({ permission, status: "granted" })) });
+  const declined = (auth.token.data.declined ?? "").split(",").filter(Boolean);
+  return json(200, {
+    data: [
+      ...auth.token.scopes.map((permission) => ({ permission, status: "granted" })),
+      ...declined.map((permission) => ({ permission, status: "declined" })),
+    ],
+  });
 }

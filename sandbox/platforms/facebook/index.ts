@@ -85,6 +85,9 @@ function showDialog(ctx: RequestContext) {
       identity: { name: user.name, email: user.email ?? "" },
       emailOptional: true,
       pages: pages?.map((page) => ({ id: page.id, name: page.name, checked: true })),
+      optionalPermissions: request.scopes
+        .filter((scope) => scope !== "public_profile")
+        .map((scope) => ({ scope, label: PERMISSIONS[scope] ?? scope })),
     }),
   );
 }
@@ -112,16 +115,20 @@ async function decide(ctx: RequestContext) {
   if (name) user.name = name;
   user.email = email || null;
 
+  // Every permission but public_profile can be unticked; an unticked one is declined, not granted.
+  const ticked = new Set(form.getAll("permission"));
+  const granted = request.scopes.filter((scope) => scope === "public_profile" || ticked.has(scope));
+  const declined = request.scopes.filter((scope) => !granted.includes(scope));
   const owned = new Set(pagesOf(state, user.id).map((page) => page.id));
-  const grantedPages = wantsPages(request.scopes) ? form.getAll("page").filter((id) => owned.has(id)) : [];
+  const grantedPages = wantsPages(granted) ? form.getAll("page").filter((id) => owned.has(id)) : [];
   const code = ctx.store.issueCode(
     {
       platform: "facebook",
       clientId: request.clientId,
       redirectUri: request.redirectUri,
-      scopes: request.scopes,
+      scopes: granted,
       subject: user.id,
-      data: { pages: grantedPages.join(",") },
+      data: { pages: grantedPages.join(","), declined: declined.join(",") },
     },
     CODE_TTL_SECONDS,
     "AQ",

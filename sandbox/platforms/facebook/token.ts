@@ -61,7 +61,7 @@ function codeExchange(ctx: RequestContext, params: URLSearchParams, clientId: st
       clientId,
       subject: code.subject,
       scopes: code.scopes,
-      data: { lifetime: "short", pages: code.data.pages ?? "" },
+      data: { lifetime: "short", pages: code.data.pages ?? "", declined: code.data.declined ?? "" },
     },
     SHORT_LIVED_SECONDS,
     USER_TOKEN_PREFIX,

@@ -70,6 +70,22 @@ describe("connecting Facebook Pages", () => {
   });
 });
 
+describe("permissions declined in Facebook's dialog", () => {
+  it("a connection without pages_manage_posts is refused with a message naming it, and stores nothing", async () => {
+    const { client } = await registeredClient();
+    await defineFacebookUser(2);
+    const search = await authorize(client, "facebook", { declinePermissions: ["pages_manage_posts"] });
+    const response = await client.get(`/api/social/auth/facebook/callback${search}`);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      code: "permissions_declined",
+      error:
+        "Facebook did not grant pages_manage_posts, which Postloom needs to publish to your Pages. Connect again and leave that permission ticked.",
+    });
+    expect((await client.get("/api/social/accounts")).body.data).toEqual([]);
+  });
+});
+
 describe("the OAuth callback", () => {
   it("needs a code, a platform and no error", async () => {
     const { client } = await registeredClient();
