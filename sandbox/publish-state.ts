@@ -80,6 +80,8 @@ export interface PublishCallRecord {
   atMs: number;
   /** The answer's status; null while it is pending (or when the client hung up first). */
   status: number | null;
+  /** The request's query string, when it had one (what a lookup asked for). */
+  query?: string;
 }
 
 interface PublishState {
@@ -170,7 +172,7 @@ const MAX_CALL_RECORDS = 50_000;
 
 export function recordCall(
   store: SandboxStore,
-  call: { platform: PublishPlatform; operation: PublishOperation; target: string },
+  call: { platform: PublishPlatform; operation: PublishOperation; target: string; query?: string },
 ): PublishCallRecord {
   const calls = store.slice(publishState).calls;
   const record: PublishCallRecord = { ...call, atMs: store.now(), status: null };

@@ -69,7 +69,8 @@ export async function runPublish(
   accept: () => SandboxResponse | Promise<SandboxResponse>,
 ): Promise<SandboxResponse> {
   // Logged on arrival, as the platform would count it against a rate limit.
-  const record = recordCall(ctx.store, call);
+  const query = ctx.query.toString();
+  const record = recordCall(ctx.store, query ? { ...call, query } : call);
   const result = await answer(ctx, call, responses, accept);
   record.status = ctx.signal.aborted ? null : result.status;
   return result;

@@ -127,6 +127,8 @@ export interface SandboxPublishCall {
   atMs: number;
   /** null while unanswered, or when the client hung up first. */
   status: number | null;
+  /** The request's query string, when it had one. */
+  query?: string;
 }
 
 /** The control API (/_control) of a running sandbox. */

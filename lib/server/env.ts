@@ -30,6 +30,9 @@ const base64Key = z
 const RATE_LIMIT_ENTRY = String.raw`(facebook|twitter|linkedin)(=none|(:(post|media|lookup))?=\d+/\d+(ms|s|m|h|d))`;
 const RATE_LIMITS_FORMAT = new RegExp(String.raw`^${RATE_LIMIT_ENTRY}(\s*,\s*${RATE_LIMIT_ENTRY})*$`);
 
+export const twitterApiTiers = ["free", "basic", "pro", "enterprise"] as const;
+export type TwitterApiTier = (typeof twitterApiTiers)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   APP_URL: urlWithDefault("http://localhost:3000").refine(
@@ -56,6 +59,7 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_SECRET: optionalString,
   TWITTER_CLIENT_ID: optionalString,
   TWITTER_CLIENT_SECRET: optionalString,
+  TWITTER_API_TIER: z.enum(twitterApiTiers, { message: "must be free, basic, pro or enterprise" }).default("free"),
   FACEBOOK_GRAPH_VERSION: z
     .string()
     .trim()

@@ -96,6 +96,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     NEXT_DIST_DIR: testDistDir,
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
+    // Tests post many times as one X user; the free tier's 17 a day would hold them for a day. The
+    // tiers' own limits are tested in tests/integration/publishing/rate-limit-redis.test.ts.
+    TWITTER_API_TIER: "enterprise",
     ...(options.ai === "offline"
       ? {}
       : {

@@ -1,4 +1,5 @@
 import twitterText from "twitter-text";
+import { env, type TwitterApiTier } from "@/lib/server/env";
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
 import {
@@ -17,6 +18,7 @@ import type {
   PlatformProfile,
   PublishInput,
   PublishMedia,
+  RateLimitRule,
   SocialPlatformModule,
   TokenSet,
 } from "./types";
@@ -229,14 +231,33 @@ async function uploadMedia(input: PublishInput, item: PublishMedia): Promise<str
   }
 }
 
-export const twitter: SocialPlatformModule = {
-  id: "twitter",
-  usesPkce: true,
-  // POST /2/tweets per user: 200 per 15 minutes and 300 per 3 hours (media uploads are limited per app, generously).
-  rateLimits: [
+/**
+ * POST /2/tweets per user, by the app's X API access tier (TWITTER_API_TIER; the lowest, free, by
+ * default, so a new app never posts past what X allows it). Source: docs.x.com/x-api/fundamentals/
+ * rate-limits (Free 17 / 24 h, Basic 100 / 24 h, Pro 100 / 15 min per user) and the manage-Posts
+ * migration guide (the older default, kept as "enterprise": 200 / 15 min and 300 / 3 h). The apps'
+ * own per-app caps (Free 17, Basic 1,667 a day) are not counted here yet.
+ */
+export const TWITTER_TIER_LIMITS: Record<TwitterApiTier, RateLimitRule[]> = {
+  free: [{ name: "posts-free-24h", operations: ["post"], max: 17, windowSeconds: 86_400 }],
+  basic: [{ name: "posts-basic-24h", operations: ["post"], max: 100, windowSeconds: 86_400 }],
+  pro: [{ name: "posts-pro-15m", operations: ["post"], max: 100, windowSeconds: 900 }],
+  enterprise: [
     { name: "posts-15m", operations: ["post"], max: 200, windowSeconds: 900 },
     { name: "posts-3h", operations: ["post"], max: 300, windowSeconds: 10_800 },
   ],
+};
+
+/** How far around the moment we sent a lookup reads the timeline: the post is stamped within seconds. */
+const LOOKUP_BEFORE_MS = 60_000;
+const LOOKUP_AFTER_MS = 10 * 60_000;
+/** X's timestamps: whole seconds, YYYY-MM-DDTHH:mm:ssZ (rounded down, so the window only widens). */
+const xTime = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+
+export const twitter: SocialPlatformModule = {
+  id: "twitter",
+  usesPkce: true,
+  rateLimits: TWITTER_TIER_LIMITS[env.TWITTER_API_TIER],
 
   authorizationUrl({ state, redirectUri, codeChallenge }) {
     const params = new URLSearchParams({
@@ -323,15 +344,25 @@ export const twitter: SocialPlatformModule = {
   async findRecentPost(input, since) {
     const { accessToken, pageId, handle, text } = input;
     await input.beforeRequest("lookup");
+    // Only the few posts around the moment we sent: every post read counts against the app's monthly cap.
+    const window = new URLSearchParams({
+      max_results: "10",
+      start_time: xTime(since.getTime() - LOOKUP_BEFORE_MS),
+      "tweet.fields": "created_at,entities",
+    });
+    // An end only once it is in the past (X refuses a future end_time).
+    const end = since.getTime() + LOOKUP_AFTER_MS;
+    if (end < Date.now() - 10_000) window.set("end_time", xTime(end));
     const response = await platformRequest(
-      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?max_results=100&tweet.fields=created_at,entities`,
+      `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?${window}`,
       { headers: { Authorization: `Bearer ${accessToken}` } },
     );
     if (response.status !== 200) throw twitterError(response);
     const recent = (Array.isArray(asRecord(response.body).data) ? (asRecord(response.body).data as unknown[]) : [])
       .map(asRecord)
       .filter(
-        (tweet) => asString(tweet.id) && !(Date.parse(asString(tweet.created_at) ?? "") < since.getTime() - 60_000),
+        (tweet) =>
+          asString(tweet.id) && !(Date.parse(asString(tweet.created_at) ?? "") < since.getTime() - LOOKUP_BEFORE_MS),
       );
     // The exact text first; only then the same words with links shown differently.
     const found = recent.find((tweet) => isSameTweet(tweet, text)) ?? recent.find((tweet) => hasSameShape(tweet, text));

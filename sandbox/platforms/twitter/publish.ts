@@ -209,8 +209,25 @@ async function userTweets(ctx: RequestContext): Promise<SandboxResponse> {
   const max = raw === null ? 10 : Number(raw);
   if (!Number.isInteger(max) || max < 5 || max > 100)
     return invalidRequest(`The \`max_results\` query parameter value [${raw}] is not between 5 and 100`);
+  const bounds: Record<string, number> = {};
+  for (const param of ["start_time", "end_time"]) {
+    const value = ctx.query.get(param);
+    if (value === null) continue;
+    const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value) ? Date.parse(value) : NaN;
+    if (Number.isNaN(time))
+      return invalidRequest(`Invalid '${param}':'${value}'. '${param}' must be an ISO 8601 UTC timestamp`);
+    bounds[param] = time;
+  }
+  if (bounds.end_time !== undefined && bounds.end_time > ctx.store.now())
+    return invalidRequest(`Invalid 'end_time':'${ctx.query.get("end_time")}'. 'end_time' must be a time in the past`);
   return runPublish(ctx, { platform: "twitter", operation: "lookup", target: userId }, twitterFaults, () => {
-    const tweets = postsOf(ctx.store, "twitter", userId).slice(0, max);
+    // Newest first, within [start_time, end_time] when given (docs.x.com, GET /2/users/:id/tweets).
+    const tweets = postsOf(ctx.store, "twitter", userId)
+      .filter((tweet) => {
+        const created = Date.parse(tweet.createdAt);
+        return !(created < (bounds.start_time ?? -Infinity)) && !(created > (bounds.end_time ?? Infinity));
+      })
+      .slice(0, max);
     const withEntities = (ctx.query.get("tweet.fields") ?? "").split(",").includes("entities");
     const data = tweets.map((tweet) => ({
       id: tweet.id,

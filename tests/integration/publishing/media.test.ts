@@ -223,6 +223,15 @@ describe("publishing posts with media", () => {
         const [target] = await testDb().select().from(postTargets).where(eq(postTargets.pageId, destination.pageId));
         expect(target!.platformPostId).toBe(posts[0]!.id);
       }
+      // X's lookup reads a few posts from just before the send, not the last hundred.
+      const lookup = (await callsOn(to.twitter)).find((call) => call.operation === "lookup")!;
+      const asked = new URLSearchParams(lookup.query);
+      expect(asked.get("max_results")).toBe("10");
+      const [xTarget] = await testDb().select().from(postTargets).where(eq(postTargets.pageId, to.twitter.pageId));
+      expect(asked.get("start_time")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      expect(Date.parse(asked.get("start_time")!)).toBe(
+        Math.floor((xTarget!.sentAt!.getTime() - 60_000) / 1000) * 1000,
+      );
     },
   );
 });
