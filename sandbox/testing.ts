@@ -14,6 +14,8 @@ export interface ConsentChoice {
   username?: string;
   /** Facebook: the Page ids to tick; by default the screen's own choice (all ticked). */
   pageIds?: string[];
+  /** Google: false signs in with `email_verified: false`. */
+  emailVerified?: boolean;
 }
 
 function unescapeHtml(value: string): string {
@@ -57,6 +59,7 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
     .map((m) => m[1] ?? "");
   for (const id of choice.pageIds ?? ticked) form.append("page", id);
   form.set("decision", choice.decision ?? "approve");
+  if (choice.emailVerified === false) form.set("email_verified", "false");
 
   const answer = await fetch(unescapeHtml(action), { method: "POST", body: form, redirect: "manual" });
   const location = answer.headers.get("location");

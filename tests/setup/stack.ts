@@ -93,6 +93,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SANDBOX_URL: sandbox.url,
     NEXT_DIST_DIR: testDistDir,
+    // Tests act as many clients by sending X-Forwarded-For as a proxy of ours would, so per-IP
+    // limits (login, registration) of one test never touch another's; without it, the socket counts.
+    TRUST_PROXY_HOPS: "1",
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
     ...(options.ai === "offline"

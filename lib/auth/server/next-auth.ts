@@ -8,6 +8,7 @@ import { db } from "@/db";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { env, isHttps } from "@/lib/server/env";
 import { endpoints, oauthClients } from "@/lib/server/platforms/endpoints";
+import { ACCOUNT_NOT_LINKED_URL, wouldLinkByEmail } from "./account-linking";
 import { verifyLoginProof } from "./login-proof";
 import { getUserById } from "./service";
 
@@ -61,7 +62,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       clientSecret: oauthClients.google.clientSecret,
       issuer: endpoints.googleIssuer,
       checks: ["pkce", "state", "nonce"],
-      // Google marks e-mails verified; a password account with the same address is the same person.
+      // Links by e-mail only when this sign-in's `email_verified` is true: see callbacks.signIn.
       allowDangerousEmailAccountLinking: true,
     }),
     Facebook({
@@ -83,10 +84,20 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       },
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["state"],
-      allowDangerousEmailAccountLinking: true,
+      // Facebook does not vouch for e-mail addresses: an existing account with the same address is
+      // never linked automatically (next-auth answers OAuthAccountNotLinked; see account-linking.ts).
+      allowDangerousEmailAccountLinking: false,
     }),
   ],
   callbacks: {
+    async signIn({ account, profile }) {
+      if (account?.provider !== "google" || profile?.email_verified === true) return true;
+      const email = typeof profile?.email === "string" ? profile.email : "";
+      if (!email || !(await wouldLinkByEmail(account.provider, account.providerAccountId, email))) return true;
+      // Someone already signed in is linking this Google account to themselves: next-auth does that.
+      if ((await auth())?.user?.id) return true;
+      return ACCOUNT_NOT_LINKED_URL;
+    },
     jwt({ token, user }) {
       if (user?.id) token.sub = user.id;
       return token;
@@ -101,7 +112,8 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
     error(error) {
       // Likewise a forged or expired session cookie: the request is simply treated as signed out.
       const type = (error as { type?: string }).type ?? error.name;
-      if (type === "CredentialsSignin" || type === "JWTSessionError") return;
+      // And a sign-in refused because the e-mail belongs to an account it may not be linked to.
+      if (type === "CredentialsSignin" || type === "JWTSessionError" || type === "OAuthAccountNotLinked") return;
       console.error("[auth]", error);
     },
   },
