@@ -36,6 +36,14 @@ function signInOnlyAdapter(): Adapter {
   };
 }
 
+const CLIENT_ERRORS = new Set([
+  "UnknownAction",
+  "MissingCSRF",
+  "InvalidProvider",
+  "InvalidCheck",
+  "InvalidCallbackUrl",
+]);
+
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 const facebookGraph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
@@ -114,6 +122,9 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       const type = (error as { type?: string }).type ?? error.name;
       // And a sign-in refused because the e-mail belongs to an account it may not be linked to.
       if (type === "CredentialsSignin" || type === "JWTSessionError" || type === "OAuthAccountNotLinked") return;
+      // A malformed request to next-auth's own endpoints (an unknown action, no CSRF token, a method
+      // it does not serve) is the client's doing: one line, no stack, so junk cannot flood the log.
+      if (CLIENT_ERRORS.has(type)) return console.warn(`[auth] refused: ${type}: ${error.message.split(".")[0]}`);
       console.error("[auth]", error);
     },
   },
