@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
+import { PEER_HEADER } from "@/lib/server/http/client-address";
 import { ApiClient, registeredClient, uniqueEmail } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
+import { startWebProcess } from "../../fixtures/web-process";
 
 /**
  * Login and registration limits (issue #13, items 6 and 7). The test stack trusts one proxy hop
@@ -51,6 +53,25 @@ describe("login throttling", () => {
     );
     expect(statuses(responses)).toEqual({ 401: LIMIT * 5, 429: 10 });
   });
+
+  it("with the default TRUST_PROXY_HOPS=0, X-Forwarded-For is ignored: the socket's address counts", async () => {
+    // A second web process on the same database and Redis, configured as a deployment without a
+    // proxy. Its addresses come from the socket, stamped by instrumentation.ts over any header a
+    // client sends by that name.
+    const web = await startWebProcess({ TRUST_PROXY_HOPS: "0" });
+    try {
+      const { email } = await registeredClient();
+      const attempt = (i: number) =>
+        new ApiClient(web.url).request("POST", "/api/auth/login", {
+          json: { email, password: `wrong-${i}` },
+          headers: { "X-Forwarded-For": randomIp(), [PEER_HEADER]: randomIp() },
+        });
+      for (let i = 0; i < LIMIT; i += 1) expect((await attempt(i)).status).toBe(401);
+      expect((await attempt(LIMIT)).status).toBe(429);
+    } finally {
+      await web.stop();
+    }
+  }, 60_000);
 
   it("the strict limit is per e-mail and address: another person's wrong passwords do not lock the owner out", async () => {
     const { email, password } = await registeredClient();
