@@ -16,6 +16,8 @@ export interface ConsentChoice {
   pageIds?: string[];
   /** Facebook: permissions to untick in the dialog (declined), e.g. ["pages_manage_posts"]. */
   declinePermissions?: string[];
+  /** Google: false signs in with `email_verified: false`. */
+  emailVerified?: boolean;
 }
 
 function unescapeHtml(value: string): string {
@@ -62,6 +64,7 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
     if (!choice.declinePermissions?.includes(unescapeHtml(scope))) form.append("permission", unescapeHtml(scope));
   }
   form.set("decision", choice.decision ?? "approve");
+  if (choice.emailVerified === false) form.set("email_verified", "false");
 
   const answer = await fetch(unescapeHtml(action), { method: "POST", body: form, redirect: "manual" });
   const location = answer.headers.get("location");

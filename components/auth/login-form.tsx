@@ -18,7 +18,8 @@ import { OAuthButtons } from "./oauth-buttons";
 /** next-auth sends failed Google/Facebook sign-ins back here with ?error=<type>. */
 const oauthErrors: Record<string, string> = {
   AccessDenied: "Sign-in was cancelled or denied.",
-  OAuthAccountNotLinked: "This email is already used with another sign-in method.",
+  OAuthAccountNotLinked:
+    "An account with this email already exists. Sign in to it first with your password (or the way you signed up); this sign-in method was not linked to it.",
 };
 
 type Phase = "idle" | "signing-in" | "loading-accounts";

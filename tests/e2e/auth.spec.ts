@@ -1,4 +1,14 @@
-import { expect, formError, newUser, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import {
+  appUrl,
+  expect,
+  formError,
+  newUser,
+  numericId,
+  registerThroughForm,
+  sandboxControl,
+  sandboxUrl,
+  test,
+} from "./fixtures";
 
 test.describe("sign-in and the app shell", () => {
   test("register lands on the dashboard with the user's name; sign out returns to the landing page", async ({
@@ -103,6 +113,31 @@ test.describe("sign-in and the app shell", () => {
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Welcome back, Frank Facebook!" })).toBeVisible();
+  });
+
+  test("Sign in with Facebook whose e-mail already has an account is not linked: it asks to sign in to that account first", async ({
+    page,
+  }) => {
+    const owner = newUser("Owner Person");
+    const registered = await fetch(`${appUrl()}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: appUrl() },
+      body: JSON.stringify({ ...owner, password2: owner.password }),
+    });
+    expect(registered.status).toBe(201);
+    await sandboxControl("/facebook/users", {
+      id: numericId(),
+      name: "Mallory Facebook",
+      email: owner.email,
+      pages: [],
+    });
+
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login with Facebook" }).click();
+    await page.getByRole("button", { name: "Approve" }).click();
+    // Facebook appends "#_=_" to its redirects; the browser keeps it.
+    await expect(page).toHaveURL(/\/login\?error=OAuthAccountNotLinked(#_=_)?$/);
+    await expect(formError(page)).toContainText("An account with this email already exists. Sign in to it first");
   });
 
   test("the theme picker lists the five themes in order and the choice survives a reload", async ({ page }) => {

@@ -94,6 +94,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SANDBOX_URL: sandbox.url,
     SMTP_URL: sandbox.smtpUrl,
     NEXT_DIST_DIR: testDistDir,
+    // Tests act as many clients by sending X-Forwarded-For as a proxy of ours would, so per-IP
+    // limits (login, registration) of one test never touch another's; without it, the socket counts.
+    TRUST_PROXY_HOPS: "1",
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
     // Tests post many times as one X user; the free tier's 17 a day would hold them for a day. The

@@ -8,6 +8,7 @@ import { db } from "@/db";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { env, isHttps } from "@/lib/server/env";
 import { endpoints, oauthClients } from "@/lib/server/platforms/endpoints";
+import { ACCOUNT_NOT_LINKED_URL, wouldLinkByEmail } from "./account-linking";
 import { verifyLoginProof } from "./login-proof";
 import { getUserById } from "./service";
 import {
@@ -49,6 +50,14 @@ function signInOnlyAdapter(): Adapter {
   };
 }
 
+const CLIENT_ERRORS = new Set([
+  "UnknownAction",
+  "MissingCSRF",
+  "InvalidProvider",
+  "InvalidCheck",
+  "InvalidCallbackUrl",
+]);
+
 const facebookGraph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
 
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
@@ -73,7 +82,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       clientSecret: oauthClients.google.clientSecret,
       issuer: endpoints.googleIssuer,
       checks: ["pkce", "state", "nonce"],
-      // Google marks e-mails verified; a password account with the same address is the same person.
+      // Links by e-mail only when this sign-in's `email_verified` is true: see callbacks.signIn.
       allowDangerousEmailAccountLinking: true,
     }),
     Facebook({
@@ -95,10 +104,20 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       },
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["state"],
-      allowDangerousEmailAccountLinking: true,
+      // Facebook does not vouch for e-mail addresses: an existing account with the same address is
+      // never linked automatically (next-auth answers OAuthAccountNotLinked; see account-linking.ts).
+      allowDangerousEmailAccountLinking: false,
     }),
   ],
   callbacks: {
+    async signIn({ account, profile }) {
+      if (account?.provider !== "google" || profile?.email_verified === true) return true;
+      const email = typeof profile?.email === "string" ? profile.email : "";
+      if (!email || !(await wouldLinkByEmail(account.provider, account.providerAccountId, email))) return true;
+      // Someone already signed in is linking this Google account to themselves: next-auth does that.
+      if ((await auth())?.user?.id) return true;
+      return ACCOUNT_NOT_LINKED_URL;
+    },
     // Every sign-in (password, Google, Facebook) starts a server-side session whose id rides in the
     // token; a token whose session was revoked is refused here too (returning null clears the
     // cookie), so next-auth's own reads and the refresh-token route cannot revive it.
@@ -130,7 +149,11 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
     error(error) {
       // Likewise a forged or expired session cookie: the request is simply treated as signed out.
       const type = (error as { type?: string }).type ?? error.name;
-      if (type === "CredentialsSignin" || type === "JWTSessionError") return;
+      // And a sign-in refused because the e-mail belongs to an account it may not be linked to.
+      if (type === "CredentialsSignin" || type === "JWTSessionError" || type === "OAuthAccountNotLinked") return;
+      // A malformed request to next-auth's own endpoints (an unknown action, no CSRF token, a method
+      // it does not serve) is the client's doing: one line, no stack, so junk cannot flood the log.
+      if (CLIENT_ERRORS.has(type)) return console.warn(`[auth] refused: ${type}: ${error.message.split(".")[0]}`);
       console.error("[auth]", error);
     },
   },

@@ -2,44 +2,110 @@ import { env } from "@/lib/server/env";
 import { redis } from "@/lib/server/redis";
 
 /**
- * Failed-login counters in Redis, shared by every web process. An e-mail is locked after
- * LOGIN_MAX_FAILURES failures in the window; an IP after five times that (an office behind one
- * address should not be locked out by one person's typos).
+ * Sign-in and registration limits, in Redis so every web process shares them.
+ *
+ * - The strict limit is per e-mail *and* IP: LOGIN_MAX_FAILURES failed logins from one address lock
+ *   that address out of that account for the window. Keying on the e-mail alone let anyone lock
+ *   anyone out.
+ * - An IP gets five times as many failures over all e-mails (an office behind one address should not
+ *   be locked out by one person's typos, a scanner trying many accounts should).
+ * - The e-mail alone is never locked, only slowed: once it has LOGIN_MAX_FAILURES failures from any
+ *   addresses in the window, each further attempt waits progressively longer (capped) before its
+ *   password is checked, so its owner still gets in while an attack from many addresses crawls.
+ * - Attempts are counted before the password is checked, in one Lua script (check every limit, then
+ *   count), so parallel attempts cannot all pass a check made before any of them was counted; a
+ *   successful sign-in gives its count back.
+ * - Registration counts per IP the same way and gives a successful registration's count back, so
+ *   what is limited is asking about e-mails that already have an account.
  */
 
 const IP_FACTOR = 5;
+const DELAY_BASE_MS = 250;
+export const LOGIN_MAX_DELAY_MS = 5_000;
 
-const keys = (email: string, ip: string) => ({
-  email: `${env.REDIS_PREFIX}:login-fail:email:${email.toLowerCase()}`,
-  ip: `${env.REDIS_PREFIX}:login-fail:ip:${ip}`,
-});
+/** KEYS: counters; ARGV[1]: window in seconds, ARGV[1 + i]: limit of KEYS[i] (0: counted only). */
+const RESERVE = `
+local window = tonumber(ARGV[1])
+local blocked = 0
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i + 1])
+  if limit > 0 and tonumber(redis.call('GET', key) or '0') >= limit then
+    local ttl = redis.call('TTL', key)
+    if ttl < 1 then ttl = 1 end
+    if ttl > blocked then blocked = ttl end
+  end
+end
+if blocked > 0 then return {blocked} end
+local result = {0}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('EXPIRE', key, window) end
+  result[i + 1] = n
+end
+return result`;
 
-/** Seconds until the caller may try again, or 0 when a login attempt is allowed. */
-export async function loginRetryAfter(email: string, ip: string): Promise<number> {
-  const k = keys(email, ip);
-  const [[, emailCount], [, ipCount], [, emailTtl], [, ipTtl]] = (await redis()
-    .multi()
-    .get(k.email)
-    .get(k.ip)
-    .ttl(k.email)
-    .ttl(k.ip)
-    .exec()) as [[null, string | null], [null, string | null], [null, number], [null, number]];
-  if (Number(emailCount ?? 0) >= env.LOGIN_MAX_FAILURES) return Math.max(1, emailTtl);
-  if (Number(ipCount ?? 0) >= env.LOGIN_MAX_FAILURES * IP_FACTOR) return Math.max(1, ipTtl);
-  return 0;
+/** Gives one attempt back; a counter that expired meanwhile stays gone (DECR would recreate it forever). */
+const REFUND = `if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('DECR', KEYS[1]) end return 0`;
+
+const prefix = () => `${env.REDIS_PREFIX}:auth-limit`;
+
+const loginKeys = (email: string, ip: string) => {
+  const address = email.trim().toLowerCase();
+  return {
+    pair: `${prefix()}:login:pair:${ip}:${address}`,
+    ip: `${prefix()}:login:ip:${ip}`,
+    email: `${prefix()}:login:email:${address}`,
+  };
+};
+
+export type Reservation = { allowed: false; retryAfterSeconds: number } | { allowed: true; delayMs: number };
+
+/** Counts a login attempt, or refuses it (nothing counted) while the e-mail+IP or the IP is locked. */
+export async function reserveLoginAttempt(email: string, ip: string): Promise<Reservation> {
+  const k = loginKeys(email, ip);
+  const max = env.LOGIN_MAX_FAILURES;
+  const [blocked, , , emailCount] = (await redis().eval(
+    RESERVE,
+    3,
+    k.pair,
+    k.ip,
+    k.email,
+    env.LOGIN_WINDOW_SECONDS,
+    max,
+    max * IP_FACTOR,
+    0,
+  )) as number[];
+  if (blocked) return { allowed: false, retryAfterSeconds: blocked };
+  return { allowed: true, delayMs: emailDelayMs((emailCount ?? 1) - 1) };
 }
 
-export async function recordLoginFailure(email: string, ip: string): Promise<void> {
-  const k = keys(email, ip);
-  const window = env.LOGIN_WINDOW_SECONDS;
-  await redis().multi().incr(k.email).expire(k.email, window, "NX").incr(k.ip).expire(k.ip, window, "NX").exec();
+/** How long an attempt waits when the e-mail already has `failures` failures in the window. */
+export function emailDelayMs(failures: number, max = env.LOGIN_MAX_FAILURES): number {
+  if (failures < max) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MS, DELAY_BASE_MS * 2 ** Math.min(failures - max, 16));
 }
 
-export async function clearLoginFailures(email: string): Promise<void> {
-  await redis().del(keys(email, "").email);
+/** The right password: this address's and this e-mail's failures are forgiven, the attempt given back. */
+export async function loginSucceeded(email: string, ip: string): Promise<void> {
+  const k = loginKeys(email, ip);
+  await redis().multi().del(k.pair, k.email).eval(REFUND, 1, k.ip).exec();
 }
 
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip") || "unknown";
+const registerKey = (ip: string) => `${prefix()}:register:ip:${ip}`;
+
+/** Counts a registration attempt from this IP, or refuses it while the IP is over the limit. */
+export async function reserveRegistration(ip: string): Promise<Reservation> {
+  const [blocked] = (await redis().eval(
+    RESERVE,
+    1,
+    registerKey(ip),
+    env.LOGIN_WINDOW_SECONDS,
+    env.LOGIN_MAX_FAILURES,
+  )) as number[];
+  return blocked ? { allowed: false, retryAfterSeconds: blocked } : { allowed: true, delayMs: 0 };
+}
+
+/** A new account was created: that attempt revealed nothing and does not count. */
+export async function registrationSucceeded(ip: string): Promise<void> {
+  await redis().eval(REFUND, 1, registerKey(ip));
 }

@@ -15,6 +15,9 @@ import type { ConnectablePlatform } from "@/lib/social/schemas";
 const STATE_TTL_MS = 10 * 60_000;
 export const INVALID_STATE_MESSAGE = "This authorization link is invalid or has expired. Please try connecting again.";
 
+/** `<id>.<signature>`: 24 random bytes and an HMAC-SHA256, both base64url; nothing before, after or between. */
+const STATE_FORMAT = /^([A-Za-z0-9_-]{32})\.([A-Za-z0-9_-]{43})$/;
+
 const sign = (id: string, userId: string, platform: string) =>
   createHmac("sha256", env.AUTH_SECRET).update(`oauth-state:${id}:${userId}:${platform}`).digest("base64url");
 
@@ -45,7 +48,8 @@ export async function createConnectState(userId: string, platform: ConnectablePl
 
 /** Marks the state used and returns what the code exchange needs, or refuses with 400. */
 export async function consumeConnectState(userId: string, platform: ConnectablePlatform, state: string | undefined) {
-  const [id, signature] = (state ?? "").split(".");
+  // Parsed whole: a split on "." ignored anything after a second dot, so `<genuine state>.x` passed.
+  const [, id, signature] = STATE_FORMAT.exec(state ?? "") ?? [];
   if (!id || !signature) throw badRequest(INVALID_STATE_MESSAGE, "invalid_state");
   const expected = Buffer.from(sign(id, userId, platform));
   const given = Buffer.from(signature);

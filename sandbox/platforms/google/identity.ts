@@ -11,6 +11,8 @@ export interface GoogleUser {
   email: string;
   name: string;
   picture: string;
+  /** Google reports most addresses verified; an account created with another provider's address may not be yet. */
+  emailVerified: boolean;
 }
 
 export const googleState = defineSlice(
@@ -58,7 +60,7 @@ export function userClaims(user: GoogleUser, scopes: string[]): Record<string, s
   }
   if (scopes.includes(SCOPE_EMAIL)) {
     claims.email = user.email;
-    claims.email_verified = true;
+    claims.email_verified = user.emailVerified;
   }
   return claims;
 }

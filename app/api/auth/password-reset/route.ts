@@ -3,7 +3,7 @@ import { after } from "next/server";
 import { ok, parseJson, withPublic } from "@/lib/server/api/route";
 import { PASSWORD_RESET_REQUESTED, passwordResetRequestSchema } from "@/lib/auth/schemas";
 import { sendPasswordResetLink, throttlePasswordResetRequest } from "@/lib/auth/server/password-reset";
-import { clientIp } from "@/lib/auth/server/rate-limit";
+import { clientIp } from "@/lib/auth/server/client-ip";
 
 export const POST = withPublic(async ({ req, requestId }) => {
   const { email } = await parseJson(req, passwordResetRequestSchema);

@@ -1,0 +1,7 @@
+// Runs once per web process before it serves requests (Next.js instrumentation hook).
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { installPeerAddressHeader } = await import("@/lib/server/http/peer-address");
+    installPeerAddressHeader();
+  }
+}
