@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
+import { isHttps } from "@/lib/server/env";
+import { HSTS } from "@/lib/server/http/security-headers";
 import { ApiError, badRequest, unauthorized } from "./errors";
+import { MAX_JSON_BYTES } from "./limits";
 
 /**
  * The one wrapper for route handlers: resolves the session, awaits params, runs the handler in one
@@ -35,12 +38,17 @@ export function withUser<P extends Params = Params>(
 export function withPublic<P extends Params = Params>(handler: (args: HandlerArgs<P>) => Promise<Response>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
+    let response: Response;
     try {
       const params = await context.params;
-      return await handler({ req, params, requestId });
+      response = await handler({ req, params, requestId });
     } catch (error) {
-      return errorResponse(error, requestId);
+      response = errorResponse(error, requestId);
     }
+    // The API's other security headers are static (next.config.mjs); this one depends on APP_URL,
+    // which the build does not know.
+    if (isHttps) response.headers.set("Strict-Transport-Security", HSTS);
+    return response;
   };
 }
 
@@ -99,14 +107,49 @@ function zodMessage(error: ZodError): string {
   return custom || !field ? issue.message : `${field}: ${issue.message}`;
 }
 
-const MAX_JSON_BYTES = 2_000_000;
+const tooLarge = () => new ApiError(413, "payload_too_large", "Request body is too large");
 
-/** Reads and validates a JSON body; non-JSON, oversized or invalid bodies answer 400 and change nothing. */
-export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await req.text().catch(() => {
+/**
+ * The body as text, never holding more than `maxBytes`: a declared Content-Length over the limit is
+ * refused before a byte is read, and a chunked (or lying) body is cut off as soon as it passes it.
+ */
+async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        // Stop reading: the rest of the body is never buffered.
+        void reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw badRequest("Could not read the request body", "invalid_json");
-  });
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "payload_too_large", "Request body is too large");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest("Request body must be valid JSON", "invalid_json");
+  }
+}
+
+/** Reads and validates a JSON body; non-JSON, oversized or invalid bodies answer 400 or 413 and change nothing. */
+export async function parseJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<z.infer<S>> {
+  const text = await readLimitedText(req, maxBytes);
   let body: unknown;
   try {
     body = text === "" ? {} : JSON.parse(text, refuseNul);

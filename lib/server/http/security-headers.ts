@@ -12,6 +12,9 @@ export interface SecurityHeaderOptions {
   extraImageOrigins?: string[];
 }
 
+/** Sent only when APP_URL is https: over http it would mean nothing, and localhost must stay usable. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
 /** Headers every response carries, whatever its kind. */
 export function commonSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
@@ -20,7 +23,7 @@ export function commonSecurityHeaders(options: SecurityHeaderOptions): Record<st
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    ...(options.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    ...(options.https ? { "Strict-Transport-Security": HSTS } : {}),
   };
 }
 
