@@ -12,7 +12,7 @@ const apiSecurityHeaders = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   {
     key: "Permissions-Policy",
-    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   },
   { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; sandbox" },
 ];

@@ -22,7 +22,7 @@ export function commonSecurityHeaders(options: SecurityHeaderOptions): Record<st
     // For browsers that predate CSP's frame-ancestors.
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     ...(options.https ? { "Strict-Transport-Security": HSTS } : {}),
   };
 }
