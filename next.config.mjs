@@ -1,3 +1,22 @@
+/**
+ * Security headers of the API (issue #13). Pages get theirs, with a per-request script nonce, from
+ * proxy.ts; the API gets them here, because a proxy that runs on a request with a body makes Next.js
+ * read and buffer the whole body before any route handler runs (up to 10 MB, and cutting off
+ * uploads beyond that), which would defeat the body limits of parseJson and uploads. The values are
+ * those of lib/server/http/security-headers.ts (tests/integration/security/headers.test.ts checks
+ * they agree).
+ */
+const apiSecurityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  },
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; sandbox" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -9,6 +28,9 @@ const nextConfig = {
   // `npm run typecheck` (part of `npm test` and CI) checks the whole project, tests and sandbox
   // included; checking again inside every build only costs time.
   typescript: { ignoreBuildErrors: true },
+  async headers() {
+    return [{ source: "/api/:path*", headers: apiSecurityHeaders }];
+  },
 };
 
 export default nextConfig;

@@ -8,7 +8,8 @@ import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts). */
+export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -23,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       }),
   );
   return (
-    <ThemeProvider>
+    <ThemeProvider nonce={nonce}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <TooltipProvider delayDuration={200}>

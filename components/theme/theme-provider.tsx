@@ -5,7 +5,11 @@ import { ThemeProvider as NextThemesProvider } from "next-themes";
 import { defaultTheme, themeNames, themeStorageKey } from "@/lib/themes";
 
 /** Sets `data-theme` on <html> and keeps the choice in localStorage under "theme" (spec, "Themes"). */
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/**
+ * `nonce` is this request's script nonce: next-themes sets the theme with an inline script before
+ * the page paints, which the Content-Security-Policy refuses without it.
+ */
+export function ThemeProvider({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
     <NextThemesProvider
       attribute="data-theme"
@@ -14,6 +18,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       enableSystem={false}
       storageKey={themeStorageKey}
       disableTransitionOnChange
+      nonce={nonce}
     >
       {children}
     </NextThemesProvider>

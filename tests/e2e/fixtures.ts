@@ -4,8 +4,24 @@ import { test as base, expect, type Page } from "@playwright/test";
 export const appUrl = () => process.env.E2E_APP_URL ?? "http://127.0.0.1:3000";
 export const sandboxUrl = () => process.env.E2E_SANDBOX_URL ?? "http://127.0.0.1:4010";
 
-export const test = base.extend({
+export const test = base.extend<{ cspViolations: string[] }>({
   baseURL: async ({}, use) => use(appUrl()),
+  // Every test fails on a Content-Security-Policy violation in the app's pages: a refused script or
+  // style breaks a page silently, so each flow the suite drives also checks the policy lets it work.
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        // frame-ancestors refusals are the framing page's, expected by the framing test.
+        const text = message.text();
+        if (/Content Security Policy/i.test(text) && !/frame-ancestors/.test(text))
+          violations.push(`${page.url()}: ${text}`);
+      });
+      await use(violations);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 

@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
+import { isHttps } from "@/lib/server/env";
+import { HSTS } from "@/lib/server/http/security-headers";
 import { assertSameOrigin, isJsonContentType } from "./csrf";
 import { ApiError, badRequest, unauthorized } from "./errors";
+import { MAX_JSON_BYTES } from "./limits";
 
 /**
  * The one wrapper for route handlers: resolves the session, awaits params, runs the handler in one
@@ -36,13 +39,18 @@ export function withUser<P extends Params = Params>(
 export function withPublic<P extends Params = Params>(handler: (args: HandlerArgs<P>) => Promise<Response>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
+    let response: Response;
     try {
       assertSameOrigin(req);
       const params = await context.params;
-      return await handler({ req, params, requestId });
+      response = await handler({ req, params, requestId });
     } catch (error) {
-      return errorResponse(error, requestId);
+      response = errorResponse(error, requestId);
     }
+    // The API's other security headers are static (next.config.mjs); this one depends on APP_URL,
+    // which the build does not know.
+    if (isHttps) response.headers.set("Strict-Transport-Security", HSTS);
+    return response;
   };
 }
 
@@ -101,25 +109,57 @@ function zodMessage(error: ZodError): string {
   return custom || !field ? issue.message : `${field}: ${issue.message}`;
 }
 
-const MAX_JSON_BYTES = 2_000_000;
+const tooLarge = () => new ApiError(413, "payload_too_large", "Request body is too large");
 
 /**
- * Reads and validates a JSON body; oversized or invalid bodies answer 400 and change nothing. A body
- * not sent as application/json answers 415 unread: a cross-site form can send text/plain, a script on
- * another site cannot send application/json without asking (CORS preflight), so this closes the
- * form route to forgery even where the origin check could not tell. An empty body needs no type.
+ * The body as text, never holding more than `maxBytes`: a declared Content-Length over the limit is
+ * refused before a byte is read, and a chunked (or lying) body is cut off as soon as it passes it.
  */
-export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        // Stop reading: the rest of the body is never buffered.
+        void reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badRequest("Could not read the request body", "invalid_json");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest("Request body must be valid JSON", "invalid_json");
+  }
+}
+
+/** Reads and validates a JSON body; non-JSON (415), oversized (413) or invalid (400) bodies change nothing. */
+export async function parseJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<z.infer<S>> {
+  // Not sent as application/json: refused unread. A cross-site form can send text/plain; a script on
+  // another site cannot send application/json without a CORS preflight. An empty body needs no type.
   if (!isJsonContentType(req.headers.get("content-type")) && hasBody(req))
     throw new ApiError(
       415,
       "unsupported_media_type",
       "The request body must be JSON (Content-Type: application/json).",
     );
-  const text = await req.text().catch(() => {
-    throw badRequest("Could not read the request body", "invalid_json");
-  });
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "payload_too_large", "Request body is too large");
+  const text = await readLimitedText(req, maxBytes);
   let body: unknown;
   try {
     body = text === "" ? {} : JSON.parse(text, refuseNul);

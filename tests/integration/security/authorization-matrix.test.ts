@@ -22,6 +22,10 @@ const PUBLIC: Record<string, number[]> = {
   // 'Forgot your password?': the same answer for any address; a bad or missing body is 400.
   "POST /api/auth/password-reset": [200, 400, 429],
   "POST /api/auth/password-reset/confirm": [400],
+  // The JSON 404 of every path no route serves.
+  ...Object.fromEntries(
+    ["GET", "POST", "PUT", "PATCH", "DELETE"].map((method) => [`${method} /api/[[...path]]`, [404]]),
+  ),
   // Public for intent=login|signup; without an intent it starts a connection, which needs a session.
   "GET /api/social/auth/[platform]/url": [401],
   // Auth.js's own endpoints: sessions, providers, CSRF token, sign-in pages and redirects.

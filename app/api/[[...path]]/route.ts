@@ -1,0 +1,15 @@
+// ANY /api/{unknown path} — the JSON 404 of the error shape, not the HTML page (issue #13, item 10)
+import { withPublic } from "@/lib/server/api/route";
+import { notFound } from "@/lib/server/api/errors";
+
+// Every more specific route under app/api wins over this catch-all; only paths nothing else
+// matches arrive here.
+const unknownPath = withPublic(async () => {
+  throw notFound("There is no API endpoint at this address.");
+});
+
+export const GET = unknownPath;
+export const POST = unknownPath;
+export const PUT = unknownPath;
+export const PATCH = unknownPath;
+export const DELETE = unknownPath;
