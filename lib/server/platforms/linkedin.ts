@@ -16,6 +16,11 @@ import type {
 const client = oauthClients.linkedin;
 const SCOPES = ["openid", "profile", "email", "w_member_social"];
 
+/** The next 00:00 UTC after `now`, when LinkedIn's daily limits reset. */
+export function nextUtcMidnight(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
 export function linkedinError(response: PlatformResponse): PlatformError {
   const body = asRecord(response.body);
   const message =
@@ -26,7 +31,10 @@ export function linkedinError(response: PlatformResponse): PlatformError {
   };
   if (response.status === 401 || body.error === "invalid_grant")
     return new PlatformError("expired_token", message, details);
-  if (response.status === 429) return new PlatformError("rate_limited", message, details);
+  // LinkedIn sends no reset time, and its limits are daily, reset at midnight UTC
+  // (learn.microsoft.com/linkedin/shared/api-guide/concepts/rate-limits): retrying sooner only fails again.
+  if (response.status === 429)
+    return new PlatformError("rate_limited", message, { ...details, resetAt: nextUtcMidnight() });
   if (response.status === 426)
     return new PlatformError(
       "unsupported_version",
