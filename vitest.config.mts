@@ -21,6 +21,9 @@ export default defineConfig({
           name: "sandbox",
           include: ["tests/integration/sandbox/**/*.test.ts"],
           environment: "node",
+          // Sandboxes started without a tier play X's Enterprise plan (custom limits, none applied), as
+          // the test stack's app is configured; tests of the tiers' windows start theirs with `xTier`.
+          env: { SANDBOX_X_TIER: "enterprise" },
           testTimeout: 30_000,
         },
       },
@@ -31,6 +34,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: ["tests/integration/sandbox/**/*.test.ts"],
           environment: "node",
+          env: { SANDBOX_X_TIER: "enterprise" },
           globalSetup: ["tests/setup/integration-global.ts"],
           // One app, sandbox, worker and Redis prefix serve every file, and some files inject faults or
           // restart workers on them: files run one at a time on any machine, as they do on 2 cores.

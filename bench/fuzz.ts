@@ -18,6 +18,7 @@ import { describeCase, fuzzCaseArbitrary, sendFuzzCase } from "../tests/fixtures
 import { pngBytes } from "../tests/fixtures/media-files";
 import { snapshotUser } from "../tests/fixtures/user-snapshot";
 import { startStack, spawnWorker, stopChild } from "../tests/setup/stack";
+import { client } from "./http-client";
 
 const { values } = parseArgs({
   options: {
@@ -29,32 +30,6 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const CONCURRENCY = Number(values.concurrency);
 const SEED = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed);
-
-/** Just enough of a browser: one cookie jar, JSON in and out. */
-function client(baseUrl: string) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  async function call(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        Cookie: cookie(),
-        ...(body instanceof FormData || body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    });
-    for (const set of response.headers.getSetCookie()) {
-      const [pair = ""] = set.split(";");
-      const index = pair.indexOf("=");
-      jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as Record<string, unknown> & { data?: unknown };
-  }
-  return { call, cookie };
-}
 
 /** A user with a Facebook account (2 pages), a draft on one, a chat about it and an image. */
 async function world(appUrl: string, sandboxUrl: string) {

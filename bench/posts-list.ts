@@ -1,15 +1,19 @@
 /**
- * bench/posts-list: GET /api/post?limit=50 for a user with 100,000 posts, at 50 concurrent
- * connections, against the built app (npm run build:test first). Prints p50/p95/p99 and throughput,
- * then the same read without HTTP (the endpoint's listPosts() called in this process through the
- * app's pool: its one SQL statement and the mapping), and the ratio. Target: p95 under 50 ms.
- * For scale it also measures the floor: an authenticated route that does no I/O at all
- * (GET /api/openai/status), i.e. what Next.js, the session cookie and the load generator cost alone.
+ * bench/posts-list: GET /api/post?limit=50 for a user with 100,000 posts against the built app
+ * (npm run build:test first), at 50 and then 10 concurrent connections. For scale it measures, in
+ * the same run and at the same concurrency, the floor: an authenticated route that does no I/O at
+ * all (GET /api/openai/status), i.e. what Next.js, the session cookie and the load generator cost
+ * alone; and the same read without HTTP (the endpoint's listPosts() called in this process through
+ * the app's pool: its one SQL statement and the mapping).
+ * Targets (issue 18, re-scoped: 50 ms at 50 connections is out of reach for any Next.js route on two
+ * cores shared with the database and the load generator): p95 at most 2x the floor's p95 at 50
+ * connections, and p95 under 50 ms at 10 connections. It also prints the web process's peak memory
+ * (target under 400 MB).
  * The HTTP load comes from `wrk` (apt-get install wrk) when it is installed, a C load generator that
  * leaves the two cores to the server; otherwise from Node's fetch in this process, which competes
- * with the server for them (both figures are printed when wrk is there).
+ * with the server for them.
  *
- *   npx tsx bench/posts-list.ts [--posts 100000] [--requests 2000] [--concurrency 50]
+ *   npx tsx bench/posts-list.ts [--posts 100000] [--requests 2000] [--concurrency 50,10]
  */
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -19,28 +23,30 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startStack } from "../tests/setup/stack";
+import { peakMemoryLine } from "./process-memory";
 
 const { values } = parseArgs({
   options: {
     posts: { type: "string", default: "100000" },
     requests: { type: "string", default: "2000" },
-    concurrency: { type: "string", default: "50" },
+    concurrency: { type: "string", default: "50,10" },
   },
 });
 const POSTS = Number(values.posts);
 const REQUESTS = Number(values.requests);
-const CONCURRENCY = Number(values.concurrency);
+const CONCURRENCIES = values.concurrency.split(",").map(Number);
+const WEB_PEAK_TARGET_MB = 400;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function measure(label: string, run: () => Promise<void>) {
+async function measure(label: string, concurrency: number, run: () => Promise<void>) {
   const timings: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < REQUESTS) {
         next += 1;
         const t0 = performance.now();
@@ -64,7 +70,7 @@ async function measure(label: string, run: () => Promise<void>) {
 }
 
 /** p50/p95/p99 and throughput from wrk, or null when wrk is not installed. */
-function measureWithWrk(label: string, url: string, cookie: string) {
+function measureWithWrk(label: string, concurrency: number, url: string, cookie: string) {
   const script = path.join(tmpdir(), "posts-list-wrk.lua");
   writeFileSync(
     script,
@@ -74,7 +80,7 @@ function measureWithWrk(label: string, url: string, cookie: string) {
 end
 `,
   );
-  const run = spawnSync("wrk", ["-t1", `-c${CONCURRENCY}`, "-d15s", "-s", script, "-H", `Cookie: ${cookie}`, url], {
+  const run = spawnSync("wrk", ["-t1", `-c${concurrency}`, "-d15s", "-s", script, "-H", `Cookie: ${cookie}`, url], {
     encoding: "utf8",
   });
   if (run.error) return null;
@@ -133,35 +139,47 @@ try {
   const seeded = performance.now();
   await seed(stack.databaseUrl, user.id);
   console.log(`seeded ${POSTS} posts (+ one target each) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-  console.log(`${REQUESTS} requests, ${CONCURRENCY} concurrent`);
-
   const url = `${stack.appUrl}/api/post?limit=50`;
-  for (let i = 0; i < 50; i += 1) await (await fetch(url, { headers: { cookie } })).arrayBuffer(); // warm-up
-  const viaFetch = await measure("GET /api/post?limit=50 (HTTP, fetch)", async () => {
-    const response = await fetch(url, { headers: { cookie } });
-    if (response.status !== 200) throw new Error(`status ${response.status}`);
-    await response.arrayBuffer();
-  });
-  const http = measureWithWrk("GET /api/post?limit=50 (HTTP, wrk)", url, cookie) ?? viaFetch;
   const floorUrl = `${stack.appUrl}/api/openai/status`;
-  const floor =
-    measureWithWrk("floor: a route without I/O (wrk)", floorUrl, cookie) ??
-    (await measure("floor: a route without I/O (fetch)", async () => {
-      await (await fetch(floorUrl, { headers: { cookie } })).arrayBuffer();
-    }));
-
-  // The endpoint's own read (lib/posts/queries.ts: one SQL statement, then the mapping to JSON
-  // objects) called in this process through the app's pool: the same work without HTTP and Next.js.
+  for (let i = 0; i < 50; i += 1) await (await fetch(url, { headers: { cookie } })).arrayBuffer(); // warm-up
   Object.assign(process.env, stack.env);
   const { listPosts } = await import("../lib/posts/server/queries");
   const { closeDb } = await import("../db");
-  const sql = await measure("listPosts() in process, no HTTP", async () => {
-    await listPosts(user.id, { page: 1, limit: 50, sort: "date" });
-  });
+  const verdicts: string[] = [];
+  for (const concurrency of CONCURRENCIES) {
+    console.log(`\n${concurrency} connections (wrk: 15 s each; fetch: ${REQUESTS} requests)`);
+    const viaFetch = () =>
+      measure("GET /api/post?limit=50 (HTTP, fetch)", concurrency, async () => {
+        const response = await fetch(url, { headers: { cookie } });
+        if (response.status !== 200) throw new Error(`status ${response.status}`);
+        await response.arrayBuffer();
+      });
+    const http = measureWithWrk("GET /api/post?limit=50 (HTTP, wrk)", concurrency, url, cookie) ?? (await viaFetch());
+    const floor =
+      measureWithWrk("floor: a route without I/O (wrk)", concurrency, floorUrl, cookie) ??
+      (await measure("floor: a route without I/O (fetch)", concurrency, async () => {
+        await (await fetch(floorUrl, { headers: { cookie } })).arrayBuffer();
+      }));
+    // The endpoint's own read (lib/posts/server/queries.ts: one SQL statement, then the mapping to
+    // JSON objects) in this process through the app's pool: the same work without HTTP and Next.js.
+    const sql = await measure("listPosts() in process, no HTTP", concurrency, async () => {
+      await listPosts(user.id, { page: 1, limit: 50, sort: "date" });
+    });
+    console.log(`ratio HTTP/no HTTP: p50 ${(http.p50 / sql.p50).toFixed(2)}x  p95 ${(http.p95 / sql.p95).toFixed(2)}x`);
+    console.log(
+      `ratio HTTP/floor: p50 ${(http.p50 / floor.p50).toFixed(2)}x  p95 ${(http.p95 / floor.p95).toFixed(2)}x`,
+    );
+    if (concurrency === 50)
+      verdicts.push(
+        `p95 at 50 connections ≤ 2x the floor's p95: ${(http.p95 / floor.p95).toFixed(2)}x, ${http.p95 <= 2 * floor.p95 ? "met" : "NOT met"}`,
+      );
+    if (concurrency === 10)
+      verdicts.push(`p95 at 10 connections < 50 ms: ${http.p95.toFixed(1)} ms, ${http.p95 < 50 ? "met" : "NOT met"}`);
+  }
   await closeDb();
-  console.log(`ratio HTTP/no HTTP: p50 ${(http.p50 / sql.p50).toFixed(2)}x  p95 ${(http.p95 / sql.p95).toFixed(2)}x`);
-  console.log(`ratio HTTP/floor: p50 ${(http.p50 / floor.p50).toFixed(2)}x  p95 ${(http.p95 / floor.p95).toFixed(2)}x`);
-  console.log(`target p95 < 50 ms: ${http.p95 < 50 ? "met" : "NOT met"}`);
+  console.log("");
+  for (const verdict of verdicts) console.log(`target ${verdict}`);
+  console.log(peakMemoryLine("web (next start)", stack.webPid, WEB_PEAK_TARGET_MB));
 } finally {
   await stack.stop();
 }

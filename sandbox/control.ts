@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { registerMetricsControl } from "./metrics";
 import { registerPublishControl } from "./publish-control";
 import { publishState } from "./publish-state";
 import { json } from "./responses";
+import { registerRevocationControl } from "./revocations";
 import type { SandboxModule } from "./router";
 
 /**
@@ -16,6 +18,8 @@ export const control: SandboxModule = {
   register(router, store) {
     store.register(publishState);
     registerPublishControl(router);
+    registerMetricsControl(router);
+    registerRevocationControl(router, store);
     router
       .post("/_control/reset", () => {
         store.reset();

@@ -14,11 +14,19 @@ export interface SandboxClient {
 }
 
 /** The credentials lib/server/platforms/endpoints.ts falls back to when no real ones are configured. */
-const CLIENTS: SandboxClient[] = ["google", "facebook", "twitter", "linkedin"].map((platform) => ({
-  platform,
-  clientId: `sandbox-${platform}-client`,
-  clientSecret: `sandbox-${platform}-secret`,
-}));
+const CLIENTS: SandboxClient[] = [
+  ...["google", "facebook", "twitter", "linkedin"].map((platform) => ({
+    platform,
+    clientId: `sandbox-${platform}-client`,
+    clientSecret: `sandbox-${platform}-secret`,
+  })),
+  // A LinkedIn app approved for the restricted scopes (r_member_social …); see linkedin/scopes.ts.
+  {
+    platform: "linkedin",
+    clientId: "sandbox-linkedin-partner-client",
+    clientSecret: "sandbox-linkedin-partner-secret",
+  },
+];
 
 export function findClient(platform: string, clientId: string | null | undefined): SandboxClient | undefined {
   return CLIENTS.find((client) => client.platform === platform && client.clientId === clientId);

@@ -12,9 +12,12 @@ export const PUBLISH_PLATFORMS: PublishPlatform[] = ["facebook", "twitter", "lin
 export type FaultKind = "rate_limit" | "server_error" | "timeout" | "duplicate" | "expired_token";
 export const FAULT_KINDS: FaultKind[] = ["rate_limit", "server_error", "timeout", "duplicate", "expired_token"];
 
-/** Which calls a fault hits: creating a post, uploading media, or reading posts back (recovery lookups). */
-export type PublishOperation = "post" | "media" | "lookup";
-export const PUBLISH_OPERATIONS: PublishOperation[] = ["post", "media", "lookup"];
+/**
+ * Which calls a fault hits: creating a post, uploading media, reading posts back (recovery
+ * lookups), or reading their engagement (the metrics sync, sandbox/metrics.ts).
+ */
+export type PublishOperation = "post" | "media" | "lookup" | "metrics";
+export const PUBLISH_OPERATIONS: PublishOperation[] = ["post", "media", "lookup", "metrics"];
 
 export interface PublishFault {
   id: number;
@@ -46,6 +49,8 @@ export interface PublishedPost {
   published: boolean;
   createdAt: string;
   createdAtMs: number;
+  /** Deleted on the platform (POST /_control/publish/posts/delete): metrics reads answer "not found". */
+  deletedAtMs?: number;
 }
 
 export interface UploadedMedia {
@@ -209,9 +214,20 @@ export function findDuplicate(
 ): PublishedPost | undefined {
   if (text.trim() === "") return undefined;
   const since = store.now() - DUPLICATE_WINDOW_MS;
-  return postsOf(store, platform, target).find(
-    (post) => post.published && post.text === text && post.createdAtMs > since,
-  );
+  // Newest first, as postsOf() orders them, without copying every post on every publish.
+  const posts = store.slice(publishState).posts;
+  for (let index = posts.length - 1; index >= 0; index -= 1) {
+    const post = posts[index]!;
+    if (
+      post.platform === platform &&
+      post.target === target &&
+      post.published &&
+      post.text === text &&
+      post.createdAtMs > since
+    )
+      return post;
+  }
+  return undefined;
 }
 
 /**

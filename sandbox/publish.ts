@@ -23,8 +23,11 @@ export interface PublishCall {
   target: string;
 }
 
-/** The platform's own answer for each fault kind (timeouts look the same everywhere). */
-export type FaultResponses = Record<Exclude<FaultKind, "timeout">, (fault: PublishFault) => SandboxResponse>;
+/** The platform's own answer for each fault kind (timeouts look the same everywhere); `now` is sandbox time. */
+export type FaultResponses = Record<
+  Exclude<FaultKind, "timeout">,
+  (fault: PublishFault, now: number) => SandboxResponse
+>;
 
 /** Waits `ms`, or less if the client hangs up first. */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -59,7 +62,7 @@ async function faultResponse(ctx: RequestContext, fault: PublishFault, responses
     else if (fault.kind === "timeout") await hang(ctx.signal);
   }
   if (fault.drop) return { ...gatewayTimeout(), drop: true };
-  return fault.kind === "timeout" ? gatewayTimeout() : responses[fault.kind](fault);
+  return fault.kind === "timeout" ? gatewayTimeout() : responses[fault.kind](fault, ctx.store.now());
 }
 
 export async function runPublish(

@@ -6,12 +6,13 @@ import { platforms, reservedPrefixes } from "./platforms";
 import { createRequestContext, baseUrlOf } from "./request-context";
 import { BadRequestError, json, type SandboxResponse } from "./responses";
 import { Router } from "./router";
+import { parseXTier, type XTier } from "./platforms/twitter/tiers";
 import { SandboxStore } from "./state";
 
 /**
  * The platform sandbox: one HTTP server playing Google, Facebook, X, LinkedIn and an OpenAI-compatible
- * API under path prefixes, plus /_control for tests, and a mail catcher (an SMTP server whose
- * messages are listed at /_mail). Every call to startSandbox gets its own state and
+ * API under path prefixes, Stripe at /v1 (its SDK allows no prefix), plus /_control for tests, and a
+ * mail catcher (an SMTP server whose messages are listed at /_mail). Every call to startSandbox gets its own state and
  * keys, so parallel test files never see each other's users or tokens.
  */
 
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   log?: boolean;
   /** The mail catcher's SMTP port: default 4025, or a free one when `port` is 0. */
   smtpPort?: number;
+  /** X API access tier whose rate limits apply; default SANDBOX_X_TIER, else TWITTER_API_TIER, else free (the strictest). */
+  xTier?: XTier;
 }
 
 export interface RunningSandbox {
@@ -110,7 +113,9 @@ async function write(
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? "127.0.0.1";
-  const store = new SandboxStore();
+  // `npm run up` starts the sandbox with the app's environment: it plays X with the app's own tier.
+  const xTier = options.xTier ?? parseXTier(process.env.SANDBOX_X_TIER || process.env.TWITTER_API_TIER);
+  const store = new SandboxStore({ xTier });
   const router = buildRouter(store);
   let fallbackHost = host;
 
@@ -120,7 +125,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     response.on("close", () => gone.abort());
     respond(router, store, request, options, fallbackHost, gone.signal)
       .then(async (result) => {
-        await write(response, request, result, gone.signal);
+        // The platforms' clock is the sandbox clock: a client that reads a reset time against the
+        // server's Date (LinkedIn's midnight, X's reset) sees the time the sandbox lives in.
+        const dated = { ...result, headers: { date: new Date(store.now()).toUTCString(), ...result.headers } };
+        await write(response, request, dated, gone.signal);
         if (options.log) {
           // The query is left out on purpose: it carries codes and access tokens.
           const path = (request.url ?? "/").split("?")[0];

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { XTier } from "./platforms/twitter/tiers";
 
 /**
  * Everything the sandbox remembers, in memory, per server instance (tests run several at once).
@@ -67,12 +68,29 @@ export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString("base64url");
 }
 
+/**
+ * How the sandbox was started, as the real services know an app's plan: kept across
+ * /_control/reset (which forgets data, not the plan).
+ */
+export interface SandboxConfig {
+  /** X API access tier whose rate limits apply (SANDBOX_X_TIER; free by default). */
+  xTier: XTier;
+  /**
+   * Where Stripe events go and the secret that signs them, as a Stripe account's webhook endpoint:
+   * set on first use (sandbox/platforms/stripe/state.ts) and by /_control/stripe/webhook.
+   */
+  stripeWebhook?: { url: string | null; secret: string };
+}
+
 export class SandboxStore {
+  constructor(readonly config: SandboxConfig = { xTier: "free" }) {}
+
   private clockOffsetMs = 0;
   private readonly codes = new Map<string, AuthCode>();
   private readonly tokens = new Map<string, IssuedToken>();
   private readonly slices: StateSlice<unknown>[] = [];
   private readonly sliceValues = new Map<StateSlice<unknown>, unknown>();
+  private readonly clockListeners: (() => void)[] = [];
 
   now(): number {
     return Date.now() + this.clockOffsetMs;
@@ -80,6 +98,12 @@ export class SandboxStore {
 
   advanceClock(seconds: number): void {
     this.clockOffsetMs += seconds * 1000;
+    for (const listener of this.clockListeners) listener();
+  }
+
+  /** Runs after every clock move: what falls due then happens (Stripe renews subscriptions). */
+  onClockAdvance(listener: () => void): void {
+    this.clockListeners.push(listener);
   }
 
   get clockOffsetSeconds(): number {
@@ -196,6 +220,7 @@ export class SandboxStore {
     const codes = [...this.codes.values()];
     const dump: Record<string, unknown> = {
       clock: { now: new Date(now).toISOString(), offsetSeconds: this.clockOffsetSeconds },
+      config: this.config,
       codes: { issued: codes.length, redeemed: codes.filter((code) => code.redeemedAt !== null).length },
       tokens: { issued: this.tokens.size, byPlatform: tokensByPlatform },
     };

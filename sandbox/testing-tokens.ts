@@ -73,30 +73,36 @@ export async function twitterToken(
   return { token, userId: String((me.data as { id: string }).id) };
 }
 
-/** A LinkedIn access token with w_member_social, and the member's sub (author `urn:li:person:{sub}`). */
+/**
+ * A LinkedIn access token with w_member_social, and the member's sub (author `urn:li:person:{sub}`).
+ * `partner`: through the app approved for the restricted scopes, also granted r_member_social;
+ * `scope`: other scopes than those.
+ */
 export async function linkedInToken(
   sandboxUrl: string,
   choice: ConsentChoice = {},
-): Promise<{ token: string; sub: string }> {
+  { partner = false, scope }: { partner?: boolean; scope?: string } = {},
+): Promise<{ token: string; sub: string; scopes: string[] }> {
+  const clientId = partner ? "sandbox-linkedin-partner-client" : "sandbox-linkedin-client";
   const params = new URLSearchParams({
     response_type: "code",
-    client_id: "sandbox-linkedin-client",
+    client_id: clientId,
     redirect_uri: redirectUri("linkedin"),
     state: "publish",
-    scope: "openid profile email w_member_social",
+    scope: scope ?? `openid profile email w_member_social${partner ? " r_member_social" : ""}`,
   });
   const location = await answerConsent(`${sandboxUrl}/linkedin/www/oauth/v2/authorization?${params}`, choice);
   const body = new URLSearchParams({
     grant_type: "authorization_code",
     code: location.searchParams.get("code") ?? "",
     redirect_uri: redirectUri("linkedin"),
-    client_id: "sandbox-linkedin-client",
-    client_secret: "sandbox-linkedin-secret",
+    client_id: clientId,
+    client_secret: partner ? "sandbox-linkedin-partner-secret" : "sandbox-linkedin-secret",
   });
   const tokens = await fetchJson(`${sandboxUrl}/linkedin/www/oauth/v2/accessToken`, { method: "POST", body });
   const token = String(tokens.access_token);
   const info = await fetchJson(`${sandboxUrl}/linkedin/api/v2/userinfo`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return { token, sub: String(info.sub) };
+  return { token, sub: String(info.sub), scopes: String(tokens.scope).split(",") };
 }

@@ -88,7 +88,22 @@ export interface PublishFaultInput {
   /** Only calls for this Page id / X user id / LinkedIn member sub. */
   target?: string;
   /** Default ["post"]. */
-  operations?: ("post" | "media" | "lookup")[];
+  operations?: ("post" | "media" | "lookup" | "metrics")[];
+}
+
+/** GET /_control/metrics: a post's engagement as the platforms answer it now. */
+export interface SandboxEngagement {
+  id: string;
+  now: number;
+  deleted: boolean;
+  views: number;
+  reach: number;
+  reactions: number;
+  comments: number;
+  shares: number;
+  quotes: number;
+  bookmarks: number;
+  clicks: number;
 }
 
 /** A post as GET /_control/publish/posts lists it. */
@@ -122,9 +137,16 @@ export interface OpenAIFaultInput {
 export type SandboxOpenAIRequest = OpenAIRequestRecord;
 
 /** A publishing call as GET /_control/publish/calls lists it. */
+export interface SandboxRevocation {
+  platform: "facebook" | "twitter" | "linkedin";
+  subject: string | null;
+  revokedTokens: number;
+  at: string;
+}
+
 export interface SandboxPublishCall {
   platform: PublishPlatformName;
-  operation: "post" | "media" | "lookup";
+  operation: "post" | "media" | "lookup" | "metrics";
   target: string;
   at: string;
   atMs: number;
@@ -168,6 +190,12 @@ export function sandboxControl(sandboxUrl: string) {
       call("POST", `/facebook/pages/${encodeURIComponent(pageId)}/expire-token`),
     expireFacebookUserTokens: (userId: string) =>
       call("POST", `/facebook/users/${encodeURIComponent(userId)}/expire-token`),
+    /** The next video uploaded to the Page takes this long to process (sandbox time). */
+    slowNextFacebookVideo: (pageId: string, seconds: number) =>
+      call("POST", `/facebook/pages/${encodeURIComponent(pageId)}/slow-next-video`, { seconds }),
+    /** The video's processing ends now: it is ready (or fails, if it was set to) at the next read. */
+    finishFacebookVideo: (videoId: string) =>
+      call("POST", `/facebook/videos/${encodeURIComponent(videoId)}/finish-processing`),
     defineTwitterUser: (user: {
       id?: string;
       name?: string;
@@ -180,10 +208,21 @@ export function sandboxControl(sandboxUrl: string) {
     expireTwitterTokens: (userId: string) => call("POST", `/twitter/users/${encodeURIComponent(userId)}/expire-token`),
     revokeTwitterTokens: (userId: string) => call("POST", `/twitter/users/${encodeURIComponent(userId)}/revoke`),
     setLinkedInSettings: (settings: { partnerRefreshTokens: boolean }) => call("POST", "/linkedin/settings", settings),
+    setTwitterTier: (tier: "free" | "basic" | "pro" | "enterprise") => call("POST", "/twitter/tier", { tier }),
+    setLinkedInVideos: (settings: { processingSeconds?: number; failNext?: number; failureReason?: string }) =>
+      call("POST", "/linkedin/videos", settings),
     expireLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/expire-token`),
     revokeLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/revoke`),
+    /** Every grant ended through a platform's revoke endpoint (X, LinkedIn) or DELETE /me/permissions (Facebook). */
+    revocations: async () => ((await call("GET", "/revocations")) as { revocations: SandboxRevocation[] }).revocations,
     publishFaults: async (fault: PublishFaultInput) =>
       ((await call("POST", "/publish/faults", fault)) as { fault: { id: number } }).fault,
+    /** The post is deleted on the platform: metrics reads answer "not found" from now on. */
+    deletePlatformPost: (platform: PublishPlatformName, id: string) =>
+      call("POST", "/publish/posts/delete", { platform, id }),
+    /** What the platform's metrics endpoints answer for the post now (sandbox/metrics.ts). */
+    platformMetrics: async (platform: PublishPlatformName, id: string) =>
+      (await call("GET", `/metrics?${new URLSearchParams({ platform, id })}`)) as SandboxEngagement,
     clearPublishFaults: async () => ((await call("DELETE", "/publish/faults")) as { cleared: number }).cleared,
     publishedPosts: async (filter: { platform?: PublishPlatformName; target?: string } = {}) => {
       const query = new URLSearchParams(
@@ -191,12 +230,20 @@ export function sandboxControl(sandboxUrl: string) {
       );
       return ((await call("GET", `/publish/posts?${query}`)) as { posts: SandboxPublishedPost[] }).posts;
     },
-    /** Every publishing call received (posts, uploads, lookups), oldest first, with its arrival time. */
-    publishCalls: async (filter: { platform?: PublishPlatformName; target?: string } = {}) => {
+    /**
+     * Every publishing call received (posts, uploads, lookups), oldest first, with its arrival time.
+     * The worker's engagement reads (operation "metrics") start on their own once a post is out, so
+     * they are left out unless `metricReads` asks for them.
+     */
+    publishCalls: async ({
+      metricReads = false,
+      ...filter
+    }: { platform?: PublishPlatformName; target?: string; metricReads?: boolean } = {}) => {
       const query = new URLSearchParams(
         Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]),
       );
-      return ((await call("GET", `/publish/calls?${query}`)) as { calls: SandboxPublishCall[] }).calls;
+      const { calls } = (await call("GET", `/publish/calls?${query}`)) as { calls: SandboxPublishCall[] };
+      return metricReads ? calls : calls.filter((entry) => entry.operation !== "metrics");
     },
     /** Every publishing call, or (with `target`) only that Page's / user's / member's calls. */
     setPublishLatency: (ms: number, target?: string) => call("POST", "/publish/latency", { ms, target }),
@@ -211,5 +258,94 @@ export function sandboxControl(sandboxUrl: string) {
     /** contextLimit: the window in estimated tokens (32,000); streamDelayMs: pause between chunks (15). */
     setOpenAISettings: (settings: { contextLimit?: number; streamDelayMs?: number }) =>
       call("POST", "/openai/settings", settings),
+    /** Where the sandbox sends Stripe events, and how (see sandbox/README.md, "Stripe"). */
+    setStripeWebhook: async (settings: {
+      url?: string | null;
+      secret?: string;
+      maxAttempts?: number;
+      retryDelayMs?: number;
+      timeoutMs?: number;
+    }) => (await call("POST", "/stripe/webhook", settings)) as { url: string | null; secret: string },
+    stripeWebhookFault: async (fault: StripeWebhookFaultInput) =>
+      ((await call("POST", "/stripe/webhook/faults", fault)) as { fault: { id: number } }).fault,
+    stripeDeliveries: async () =>
+      ((await call("GET", "/stripe/webhook/deliveries")) as { deliveries: SandboxStripeDelivery[] }).deliveries,
+    /** The customer's card from now on: "decline" makes the next charge (a renewal) fail. */
+    setStripeCard: (customerId: string, card: "success" | "decline") =>
+      call("POST", `/stripe/customers/${encodeURIComponent(customerId)}/card`, { card }),
   };
+}
+
+export interface StripeWebhookFaultInput {
+  kind: "duplicate" | "out_of_order" | "delay" | "fail";
+  /** Events to hit; default 1, -1 = until cleared. */
+  times?: number;
+  /** Only events of these types. */
+  types?: string[];
+  /** delay: held this long before the first attempt. */
+  delayMs?: number;
+}
+
+export interface SandboxStripeDelivery {
+  eventId: string;
+  type: string;
+  attempt: number;
+  status: number | null;
+  ok: boolean;
+  error: string | null;
+  at: string;
+}
+
+export const STRIPE_TEST_CARDS = {
+  success: "4242 4242 4242 4242",
+  decline: "4000 0000 0000 0002",
+  authenticate: "4000 0025 0000 3155",
+} as const;
+
+export type CheckoutOutcome =
+  /** Paid: where the sandbox sent the customer (success_url with the session id). */
+  | { kind: "redirect"; location: URL }
+  /** Still on the Checkout page, with the error it shows ("Your card was declined."). */
+  | { kind: "error"; message: string };
+
+/**
+ * Pays a Checkout Session on its hosted page as a person would: types the card number, submits,
+ * and for the 3-D Secure card answers the authentication page (`threeDSecure`, default complete).
+ */
+export async function completeCheckout(
+  checkoutUrl: string,
+  card: keyof typeof STRIPE_TEST_CARDS | string,
+  options: { threeDSecure?: "complete" | "fail" } = {},
+): Promise<CheckoutOutcome> {
+  const number = card in STRIPE_TEST_CARDS ? STRIPE_TEST_CARDS[card as keyof typeof STRIPE_TEST_CARDS] : card;
+  const page = await fetch(checkoutUrl, { redirect: "manual" });
+  const markup = await page.text();
+  if (page.status !== 200) throw new Error(`Checkout page answered ${page.status}: ${markup.slice(0, 300)}`);
+  const action = /<form method="post" action="([^"]+)"/.exec(markup)?.[1];
+  if (!action) throw new Error("No payment form on the Checkout page");
+  let answer = await fetch(new URL(unescapeHtml(action), checkoutUrl), {
+    method: "POST",
+    body: new URLSearchParams({ card_number: number }),
+    redirect: "manual",
+  });
+  let location = answer.headers.get("location");
+  if (answer.status === 302 && location?.includes("/authenticate")) {
+    const challengeUrl = new URL(location, checkoutUrl);
+    const challenge = await (await fetch(challengeUrl)).text();
+    const card3ds = /name="card_number" value="([^"]*)"/.exec(challenge)?.[1] ?? "";
+    answer = await fetch(
+      challengeUrl.pathname.startsWith("/") ? new URL(challengeUrl.pathname, checkoutUrl) : challengeUrl,
+      {
+        method: "POST",
+        body: new URLSearchParams({ card_number: unescapeHtml(card3ds), decision: options.threeDSecure ?? "complete" }),
+        redirect: "manual",
+      },
+    );
+    location = answer.headers.get("location");
+  }
+  if (answer.status === 302 && location) return { kind: "redirect", location: new URL(location, checkoutUrl) };
+  const body = await answer.text();
+  const message = /<p role="alert" id="checkout-error">([^<]*)<\/p>/.exec(body)?.[1];
+  if (answer.status === 200 && message) return { kind: "error", message: unescapeHtml(message) };
+  throw new Error(`Checkout answered ${answer.status}: ${body.slice(0, 300)}`);
 }

@@ -13,4 +13,10 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
 };
 const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// The per-route first-load JavaScript budget (README, "Performance budget"): over it fails the build.
+const budget = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/check-bundle-budget.ts"], {
+  stdio: "inherit",
+  env,
+});
+process.exit(budget.status ?? 1);

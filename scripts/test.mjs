@@ -1,7 +1,7 @@
 // npm test: lint, type check, build, then unit + integration (Vitest) and end-to-end (Playwright)
 // tests. Ends with one plain line `N passed, N failed[, N skipped]` summed over both runners (CI
 // reads it) and exits non-zero if anything failed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -24,6 +24,36 @@ function step(name, command, args, env = {}) {
   return ok;
 }
 
+/**
+ * Steps that only read the code (lint, type check) run side by side: each is mostly one core's
+ * work. Their output is held and printed whole, one step after the other, when both are done.
+ */
+async function stepsSideBySide(steps) {
+  const runs = steps.map(
+    ({ name, command, args }) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(command, args, { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("error", (error) => (output += `${error.message}\n`));
+        child.on("close", (code, signal) =>
+          resolve({ name, code, signal, output, seconds: (Date.now() - started) / 1000 }),
+        );
+      }),
+  );
+  for (const { name, code, signal, output, seconds } of await Promise.all(runs)) {
+    console.log(`\n=== ${name}`);
+    process.stdout.write(output);
+    const ok = code === 0;
+    console.log(
+      `=== ${name}: ${ok ? "ok" : `failed (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s (side by side)`,
+    );
+    if (!ok) problems.push(name);
+  }
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -33,8 +63,10 @@ function readJson(file) {
 }
 
 await preflight();
-step("lint", "npm", ["run", "--silent", "lint"]);
-step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+await stepsSideBySide([
+  { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+  { name: "typecheck", command: bin("tsc"), args: ["--noEmit", "-p", "."] },
+]);
 const built = step("build", process.execPath, ["scripts/build-test.mjs"]);
 
 const vitestJson = path.join(out, "vitest.json");

@@ -23,7 +23,8 @@ function ensureEnvFile() {
   copyFileSync(".env.example", ".env");
   const text = readFileSync(".env", "utf8")
     .replace(/^AUTH_SECRET=.*$/m, `AUTH_SECRET=${randomBytes(32).toString("base64")}`)
-    .replace(/^TOKEN_ENCRYPTION_KEY=.*$/m, `TOKEN_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`);
+    .replace(/^TOKEN_ENCRYPTION_KEY=.*$/m, `TOKEN_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`)
+    .replace(/^STRIPE_WEBHOOK_SECRET=.*$/m, `STRIPE_WEBHOOK_SECRET=whsec_${randomBytes(24).toString("hex")}`);
   writeFileSync(".env", text);
   console.log("Created .env from .env.example with fresh secrets.");
 }
@@ -65,6 +66,12 @@ run("database: create if missing, migrate", process.execPath, ["node_modules/tsx
 run("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 
 const port = process.env.PORT || "3000";
+// Without a Stripe key the sandbox plays Stripe: it signs its events with the app's webhook secret
+// and delivers them to the app's webhook endpoint (real Stripe: `stripe listen`, see the README).
+if (!process.env.STRIPE_SECRET_KEY) {
+  process.env.STRIPE_WEBHOOK_SECRET ||= `whsec_${randomBytes(24).toString("hex")}`;
+  process.env.SANDBOX_STRIPE_WEBHOOK_URL ||= `http://localhost:${port}/api/billing/webhook`;
+}
 const services = [
   ["sandbox", ["node_modules/tsx/dist/cli.mjs", "sandbox/index.ts"]],
   ["worker", ["node_modules/tsx/dist/cli.mjs", "workers/index.ts"]],

@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 
 /**
- * The worker process: publishes scheduled posts. It writes a heartbeat every 15 s so /api/health
- * can tell it is alive, rebuilds the queue from the database on start, every minute, and within a
+ * The worker process: publishes scheduled posts, and reads published posts' engagement from the
+ * platforms (the metrics sync: its schedule is in Postgres, see lib/analytics/server/sync.ts), with
+ * each account's own numbers once a day (lib/social/server/daily-refresh.ts). It writes a
+ * heartbeat every 15 s so /api/health can tell it is alive, rebuilds the queue from the database on start, every minute, and within a
  * few seconds of Redis losing it (reconcile). On SIGTERM/SIGINT it stops taking jobs, finishes the
- * pages it is publishing, hands the rest of those posts back to the queue, and exits.
+ * pages it is publishing, hands the rest of those posts back to the queue, and exits. Once a day it
+ * compares every paid subscription with Stripe (queue billing-reconcile).
  */
 
 try {
@@ -20,10 +23,16 @@ const { removeHeartbeat, writeHeartbeat } = await import("@/lib/server/ops/heart
 const { startPublishWorker } = await import("./processors/publish-post");
 const { queueMayBeLost, reconcile } = await import("@/lib/publishing/server/reconcile");
 const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+const { runMetricsSync } = await import("@/lib/analytics/server/sync");
+const { refreshStaleAccounts } = await import("@/lib/social/server/daily-refresh");
+const { startBillingReconcileWorker } = await import("./processors/billing-reconcile");
+const { closeBillingQueue, scheduleBillingReconcile } = await import("@/lib/server/queue/billing-queue");
 
 const HEARTBEAT_INTERVAL_MS = 15_000;
 const RECONCILE_INTERVAL_MS = 60_000;
 const WIPE_CHECK_INTERVAL_MS = 5_000;
+/** How often due metrics reads are looked for (one indexed query when none are due). */
+const METRICS_INTERVAL_MS = 5_000;
 /** Under the usual 30 s an orchestrator waits between SIGTERM and SIGKILL. */
 const SHUTDOWN_GRACE_MS = 25_000;
 const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -53,6 +62,25 @@ function reconcileSafely(): Promise<void> {
   return reconciling;
 }
 
+let syncing: Promise<void> | undefined;
+/** One metrics run at a time in this process; other workers claim other pages and accounts. */
+function syncMetricsSafely(): Promise<void> {
+  syncing ??= (async () => {
+    try {
+      const report = await runMetricsSync();
+      if (report.failed || report.removed || report.stopped) console.log("[worker] metrics", report);
+      // The accounts' own numbers (followers, posts): each at most once a day, as 'Refresh Data'.
+      const accounts = await refreshStaleAccounts();
+      if (accounts.failed) console.log("[worker] account refresh", accounts);
+    } catch (error) {
+      console.error("[worker] metrics sync failed", error);
+    } finally {
+      syncing = undefined;
+    }
+  })();
+  return syncing;
+}
+
 async function checkForWipe() {
   try {
     if (await queueMayBeLost()) {
@@ -68,6 +96,9 @@ const stopping = new AbortController();
 const timers: NodeJS.Timeout[] = [];
 const publisher = startPublishWorker(stopping.signal);
 publisher.on("failed", (job, error) => console.error(`[worker] job ${job?.id} failed`, error));
+// Daily: every paid subscription compared with Stripe (lib/billing/server/reconcile.ts).
+const billing = startBillingReconcileWorker();
+billing.on("failed", (job, error) => console.error(`[worker] billing job ${job?.id} failed`, error));
 
 async function shutdown(signal: string) {
   if (stopping.signal.aborted) return;
@@ -86,8 +117,11 @@ async function shutdown(signal: string) {
   ]);
   if (!closed)
     console.error(`[worker] jobs still running after ${SHUTDOWN_GRACE_MS / 1000} s; leaving them to another worker`);
+  await billing.close().catch(() => undefined);
   await reconciling?.catch(() => undefined);
+  await syncing?.catch(() => undefined);
   await closePublishQueue().catch(() => undefined);
+  await closeBillingQueue().catch(() => undefined);
   await removeHeartbeat(workerId).catch(() => undefined);
   await Promise.allSettled([closeDb(), closeRedis()]);
   process.exit(0);
@@ -97,10 +131,14 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await beat();
 await reconcileSafely();
+await scheduleBillingReconcile().catch((error: unknown) =>
+  console.error("[worker] could not schedule the daily billing reconcile", error),
+);
 // A SIGTERM during start-up has already begun the shutdown: start nothing more.
 if (!stopping.signal.aborted) {
   timers.push(setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS));
   timers.push(setInterval(() => void reconcileSafely(), RECONCILE_INTERVAL_MS));
   timers.push(setInterval(() => void checkForWipe(), WIPE_CHECK_INTERVAL_MS));
+  timers.push(setInterval(() => void syncMetricsSafely(), METRICS_INTERVAL_MS));
   console.log(`[worker] ${workerId} started`);
 }

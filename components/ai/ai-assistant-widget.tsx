@@ -13,6 +13,9 @@ import { ChatComposer } from "./chat-composer";
 import { ChatMessageList } from "./chat-message-list";
 import { OfflineNotice } from "./offline-notice";
 
+/** Pages with their own AI entry point, where the floating button would be a second one. */
+const HIDDEN_ON = ["/chat", "/create-post"];
+
 const SUGGESTIONS = [
   "Give me three post ideas for this week",
   "Write a catchy caption for a product launch",
@@ -43,9 +46,10 @@ export function AiAssistantWidget() {
     if (open) input.current?.focus();
   }, [open]);
 
-  // /chat is the full-size chat: a second, floating chat over it would only compete with it, so
-  // the widget hides there (its conversation is kept and comes back on the next page).
-  if (pathname === "/chat" || pathname.startsWith("/chat/")) return null;
+  // /chat is the full-size chat and the editor has its own AI Assistant panel: a second, floating
+  // chat there would only compete with it, so the widget hides on both (its conversation is kept
+  // and comes back on the next page).
+  if (HIDDEN_ON.some((route) => pathname === route || pathname.startsWith(`${route}/`))) return null;
 
   function close() {
     setOpen(false);

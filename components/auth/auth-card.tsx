@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Logo } from "@/components/layout/logo";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
+/** The signed-out pages' card; its title is the page's h1. */
 export function AuthCard({
   title,
   description,
@@ -16,7 +17,9 @@ export function AuthCard({
       <Logo />
       <Card className="w-full">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">{title}</CardTitle>
+          <CardTitle>
+            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          </CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>

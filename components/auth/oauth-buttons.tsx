@@ -1,14 +1,16 @@
 "use client";
 
 import { useState } from "react";
+import { facebookGlyph, googleGlyph } from "@/components/social/brand-glyphs";
+import { BrandIcon } from "@/components/ui/brand-icon";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { http } from "@/lib/client/http";
 import { oauthSignInUrl } from "@/lib/client/requests/auth";
 
 const providers = [
-  { id: "google", name: "Google" },
-  { id: "facebook", name: "Facebook" },
+  { id: "google", name: "Google", glyph: googleGlyph, tint: "text-[#4285f4]" },
+  { id: "facebook", name: "Facebook", glyph: facebookGlyph, tint: "text-[#0866ff]" },
 ] as const;
 
 /** 'Login with Google' / 'Sign up with Facebook': ask the server for the URL, then leave for it. */
@@ -35,7 +37,11 @@ export function OAuthButtons({ intent, onError }: { intent: "login" | "signup"; 
           disabled={busy !== null}
           onClick={() => void start(provider)}
         >
-          {busy === provider.id && <Spinner aria-label={`Redirecting to ${provider.name}`} />}
+          {busy === provider.id ? (
+            <Spinner aria-label={`Redirecting to ${provider.name}`} />
+          ) : (
+            <BrandIcon icon={provider.glyph} className={provider.tint} />
+          )}
           {intent === "login" ? "Login" : "Sign up"} with {provider.name}
         </Button>
       ))}

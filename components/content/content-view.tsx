@@ -207,7 +207,7 @@ export function ContentView() {
         posts={posts}
         pagination={pagination}
         filtered={status !== "all"}
-        onShowAll={() => changeStatus("all")}
+        onClearFilters={() => changeStatus("all")}
         selectedIds={selectedIds}
         deletingIds={deletingIds}
         publishingIds={publishingIds}

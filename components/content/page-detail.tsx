@@ -3,12 +3,24 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { Badge } from "@/components/ui/badge";
 import type { PostPageEntry } from "@/lib/posts/schemas";
 import { platformLabels } from "@/lib/social/schemas";
+import { NeedsCheckActions } from "./needs-check-actions";
 import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display";
 
-/** One page of a post: platform, page, status, when it went out, its link and its error. */
-export function PageDetail({ page, linkLabel }: { page: PostPageEntry; linkLabel: string }) {
-  const url = safeExternalUrl(page.platformPostUrl);
-  const statusVariant = page.status === "published" ? "success" : page.status === "failed" ? "destructive" : "outline";
+/**
+ * One page of a post: platform, page, status, when it went out, its link, its error, whether it was
+ * deleted on the platform, and for a page that needs the owner's check, their two answers.
+ */
+export function PageDetail({ postId, page, linkLabel }: { postId: string; page: PostPageEntry; linkLabel: string }) {
+  // A post deleted on the platform has no page to link to; its last figures are kept.
+  const url = page.removedAt ? null : safeExternalUrl(page.platformPostUrl);
+  const statusVariant =
+    page.status === "published"
+      ? "success"
+      : page.status === "failed"
+        ? "destructive"
+        : page.status === "needs_check"
+          ? "warning"
+          : "outline";
   return (
     <li className="bg-muted/30 grid gap-1.5 rounded-md border p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -16,6 +28,11 @@ export function PageDetail({ page, linkLabel }: { page: PostPageEntry; linkLabel
         <span className="min-w-0 font-medium break-words">{page.pageName || "Unknown page"}</span>
         <span className="text-muted-foreground text-xs">{platformLabels[page.platform]}</span>
         {page.type === "share" && <Badge variant="outline">Share</Badge>}
+        {page.removedAt && (
+          <Badge variant="warning" title={`Found deleted ${formatDateTime(page.removedAt)}`}>
+            Removed on {platformLabels[page.platform]}
+          </Badge>
+        )}
         <Badge variant={statusVariant} className="ml-auto">
           {pageStatusLabel(page.status)}
         </Badge>
@@ -39,13 +56,22 @@ export function PageDetail({ page, linkLabel }: { page: PostPageEntry; linkLabel
           </a>
         )}
       </div>
-      {page.error?.message &&
+      {page.status === "needs_check" ? (
+        <>
+          {page.error?.message && (
+            <p className="text-xs break-words text-amber-700 dark:text-amber-400">{page.error.message}</p>
+          )}
+          <NeedsCheckActions postId={postId} page={page} />
+        </>
+      ) : (
+        page.error?.message &&
         (page.status === "failed" ? (
           <p className="text-destructive text-xs break-words">Error: {page.error.message}</p>
         ) : (
           // A page still pending with a message is waiting to retry (a rate limit, a temporary error).
           <p className="text-xs break-words text-amber-700 dark:text-amber-400">Retrying: {page.error.message}</p>
-        ))}
+        ))
+      )}
     </li>
   );
 }

@@ -23,6 +23,7 @@ import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
 import {
   failedPlatforms,
+  platformsToCheck,
   formatDateTime,
   isEditable,
   postDate,
@@ -30,7 +31,9 @@ import {
   postShortName,
   postTitle,
   publishedPlatforms,
+  showsMetrics,
 } from "./post-display";
+import { PostDestinations } from "./post-destinations";
 import { DelayedBadge } from "./delayed-badge";
 import { DelayedNote } from "./delayed-note";
 import { PostDetails } from "./post-details";
@@ -65,6 +68,7 @@ export function PostCard({
   const date = postDate(post);
   const published = publishedPlatforms(post);
   const failed = failedPlatforms(post);
+  const toCheck = platformsToCheck(post);
   const editable = isEditable(post);
 
   return (
@@ -108,10 +112,13 @@ export function PostCard({
         </p>
       )}
 
-      {(published.length > 0 || failed.length > 0) && (
+      {(post.status === "draft" || post.status === "scheduled") && <PostDestinations post={post} />}
+
+      {(published.length > 0 || failed.length > 0 || toCheck.length > 0) && (
         <dl className="grid gap-2 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
           {published.length > 0 && <PlatformList label="Published on" platforms={published} />}
           {failed.length > 0 && <PlatformList label="Failed on" platforms={failed} failed />}
+          {toCheck.length > 0 && <PlatformList label="Needs your check on" platforms={toCheck} />}
         </dl>
       )}
 
@@ -121,11 +128,13 @@ export function PostCard({
         <p className="text-destructive text-sm break-words">{post.failureReason}</p>
       )}
 
-      <ul className="text-muted-foreground flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Totals">
-        <Total icon={Eye} value={post.metrics.views_sum} singular="view" />
-        <Total icon={Heart} value={post.metrics.likes_sum} singular="like" />
-        <Total icon={MessageCircle} value={post.metrics.comments_sum} singular="comment" />
-      </ul>
+      {post.metrics && showsMetrics(post) && (
+        <ul className="text-muted-foreground flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Totals">
+          <Total icon={Eye} value={post.metrics.views_sum} singular="view" />
+          <Total icon={Heart} value={post.metrics.likes_sum} singular="like" />
+          <Total icon={MessageCircle} value={post.metrics.comments_sum} singular="comment" />
+        </ul>
+      )}
 
       {expanded && <PostDetails post={post} id={detailsId} />}
 

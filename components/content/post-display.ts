@@ -1,10 +1,12 @@
 import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
 import type { PostSort, PostStatusFilter } from "@/lib/client/requests/content-list";
 import type { SocialPlatform } from "@/lib/social/schemas";
+import { formatPercent } from "@/lib/analytics/display";
 
 /** Pure display rules of the post list (no React, no I/O), so they can be unit-tested. */
 
-export const UNTITLED_POST = "Untitled Post";
+/** What names a post with neither a title nor any text (a draft saved with media only, say). */
+export const NO_TEXT_POST = "Post without text";
 
 export const statusFilterOptions: { value: PostStatusFilter; label: string }[] = [
   { value: "all", label: "All Posts" },
@@ -41,8 +43,24 @@ export function isEditable(post: Pick<PostDto, "status">): boolean {
   return post.status === "draft" || post.status === "failed";
 }
 
-export function postTitle(post: Pick<PostDto, "title">): string {
-  return post.title?.trim() || UNTITLED_POST;
+const TITLE_LINE_MAX = 100;
+
+/** The post's first line with text, cut at a word near `max` characters; "" when it has no text. */
+export function firstLine(content: string, max = TITLE_LINE_MAX): string {
+  const line =
+    content
+      .split(/\r?\n/)
+      .find((value) => value.trim() !== "")
+      ?.trim() ?? "";
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** How a post is listed (Content Creator, Post Details): its title, else its first line. */
+export function postTitle(post: Pick<PostDto, "title" | "content">): string {
+  return post.title?.trim() || firstLine(post.content) || NO_TEXT_POST;
 }
 
 /**
@@ -59,12 +77,12 @@ export function publishTargets(post: Pick<PostDto, "pages">): { toSend: string[]
 
 const SHORT_NAME_WORDS = 8;
 
-/** How the post is named where a title may be missing (checkbox labels, dialogs): its title, else its first words. */
+/** How the post is named in small places (checkbox labels, dialogs, calendar chips): its title, else its first line's first words. */
 export function postShortName(post: Pick<PostDto, "title" | "content">): string {
   const title = post.title?.trim();
   if (title) return title;
-  const words = post.content.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return UNTITLED_POST;
+  const words = firstLine(post.content, Number.MAX_SAFE_INTEGER).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return NO_TEXT_POST;
   const head = words.slice(0, SHORT_NAME_WORDS).join(" ");
   return words.length > SHORT_NAME_WORDS ? `${head}…` : head;
 }
@@ -103,18 +121,23 @@ export function failedPlatforms(post: Pick<PostDto, "pages">): SocialPlatform[] 
   return uniquePlatforms(post.pages, "failed");
 }
 
+/** Platforms with a page whose outcome the owner must check (its answers are under More). */
+export function platformsToCheck(post: Pick<PostDto, "pages">): SocialPlatform[] {
+  return uniquePlatforms(post.pages, "needs_check");
+}
+
 /** Spec 'Per-page post status': published, failed, otherwise pending ('publishing' while it runs). */
 export function pageStatusLabel(status: PostPageEntry["status"]): string {
   if (status === "published") return "Published";
   if (status === "failed") return "Failed";
   if (status === "publishing") return "Publishing";
+  if (status === "needs_check") return "Needs your check";
   return "Pending";
 }
 
 /** engagement_rate is a fraction: 0.0423 → "4.2%". */
 export function formatEngagement(rate: number | null | undefined): string {
-  const value = typeof rate === "number" && Number.isFinite(rate) ? rate * 100 : 0;
-  return `${value.toFixed(1)}%`;
+  return formatPercent(typeof rate === "number" ? rate : 0);
 }
 
 /** A safe link target: only http(s) URLs from the platforms are rendered as links. */
@@ -131,4 +154,31 @@ export function safeExternalUrl(url: string | null | undefined): string | null {
 /** The DOM id of a post's article, used to scroll the highlighted post into view. */
 export function postElementId(postId: string): string {
   return `post-${postId}`;
+}
+
+export interface Destination {
+  key: string;
+  name: string;
+  platform: SocialPlatform;
+}
+
+/** The pages a post targets, once each: those it posts on, and those that reshare it. */
+export function destinationsOf(post: Pick<PostDto, "pages">): { postsTo: Destination[]; resharesFrom: Destination[] } {
+  const list = (type: PostPageEntry["type"]) => {
+    const seen = new Set<string>();
+    const result: Destination[] = [];
+    for (const page of post.pages) {
+      const key = `${page.platform}:${page.pageId ?? page.pageName}`;
+      if (page.type !== type || seen.has(key)) continue;
+      seen.add(key);
+      result.push({ key, name: page.pageName || "Unknown page", platform: page.platform });
+    }
+    return result;
+  };
+  return { postsTo: list("post"), resharesFrom: list("share") };
+}
+
+/** Figures exist only for a post that went out somewhere: drafts and scheduled posts show none. */
+export function showsMetrics(post: Pick<PostDto, "pages" | "platform" | "status">): boolean {
+  return post.status !== "draft" && post.status !== "scheduled" && publishedPlatforms(post).length > 0;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { AlertCircle, ChevronLeft, ChevronRight, FileText } from "lucide-react";
+import { AlertCircle, ChevronLeft, ChevronRight, FileText, SearchX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -18,9 +18,9 @@ interface PostListProps {
   query: ReturnType<typeof usePostList>;
   posts: PostDto[];
   pagination: PostListPagination | undefined;
-  /** A status filter is applied (the empty state then offers to show all posts). */
+  /** A status filter is applied (an empty list then says the filter matched nothing). */
   filtered: boolean;
-  onShowAll: () => void;
+  onClearFilters: () => void;
   selectedIds: string[];
   deletingIds: ReadonlySet<string>;
   publishingIds: ReadonlySet<string>;
@@ -60,6 +60,26 @@ export function PostList(props: PostListProps) {
     );
   }
 
+  if (posts.length === 0 && props.filtered) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
+        <span
+          className="bg-muted text-muted-foreground grid size-12 place-items-center rounded-full"
+          aria-hidden="true"
+        >
+          <SearchX className="size-6" />
+        </span>
+        <p className="font-medium">No posts match these filters</p>
+        <p className="text-muted-foreground max-w-md text-sm">
+          Try another status, or clear the filters to see every post.
+        </p>
+        <Button type="button" variant="outline" onClick={props.onClearFilters}>
+          Clear filters
+        </Button>
+      </div>
+    );
+  }
+
   if (posts.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
@@ -67,16 +87,9 @@ export function PostList(props: PostListProps) {
           <FileText className="size-6" />
         </span>
         <p className="text-muted-foreground max-w-md">No posts found. Start by creating your first post!</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Button asChild>
-            <Link href="/create-post">+ Create Your First Post</Link>
-          </Button>
-          {props.filtered && (
-            <Button type="button" variant="outline" onClick={props.onShowAll}>
-              Show All Posts
-            </Button>
-          )}
-        </div>
+        <Button asChild>
+          <Link href="/create-post">+ Create Your First Post</Link>
+        </Button>
       </div>
     );
   }

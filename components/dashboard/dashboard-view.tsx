@@ -3,9 +3,11 @@
 import { useState } from "react";
 import { useSession } from "@/lib/client/session";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
+import { useDashboardActivity } from "@/lib/client/hooks/analytics";
 import { useConnectedAccounts } from "@/lib/client/hooks/social";
 import { ConnectedAccounts } from "./connected-accounts";
-import { DashboardBanner } from "./dashboard-banner";
+import { MessageBanner } from "@/components/ui/message-banner";
+import { GettingStarted } from "./getting-started";
 import { RecentActivity } from "./recent-activity";
 import { StatCards } from "./stat-cards";
 import { useDashboardBanner } from "./use-dashboard-banner";
@@ -16,6 +18,7 @@ export function DashboardView() {
   const [connectOpen, setConnectOpen] = useState(false);
   // Token expiry lives on the accounts (GET /api/social/accounts), not on the session's pages.
   const accounts = useConnectedAccounts();
+  const activity = useDashboardActivity();
   if (session.status !== "authenticated") return null;
   const { user, socialAccounts, stats } = session.data;
 
@@ -26,9 +29,20 @@ export function DashboardView() {
         <p className="text-muted-foreground mt-1">Here is what is happening with your social accounts.</p>
       </header>
 
-      {banner && <DashboardBanner banner={banner} onDismiss={dismiss} />}
+      {banner && <MessageBanner banner={banner} onDismiss={dismiss} />}
 
-      <StatCards stats={stats} loading={reloading} />
+      <GettingStarted
+        userId={user.id}
+        hasPages={socialAccounts.some((group) => group.pages.length > 0)}
+        onConnect={() => setConnectOpen(true)}
+      />
+
+      <StatCards
+        stats={stats}
+        loading={reloading}
+        aiConversations={activity.data?.aiConversations ?? null}
+        aiConversationsLoading={activity.isPending}
+      />
 
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -39,7 +53,12 @@ export function DashboardView() {
             onAddAccount={() => setConnectOpen(true)}
           />
         </div>
-        <RecentActivity />
+        <RecentActivity
+          items={activity.data?.items}
+          loading={activity.isPending}
+          error={activity.error}
+          onRetry={() => void activity.refetch()}
+        />
       </div>
 
       <ConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} />

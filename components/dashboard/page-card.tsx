@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
@@ -14,7 +13,8 @@ import type { ConnectedAccount, PageSummary } from "@/lib/social/schemas";
 
 /**
  * One connected page on the dashboard: who it is, its reach, its permissions and its token state,
- * with a reconnect prompt when its account's token is about to expire.
+ * with a reconnect prompt when its account's token is about to expire. 'Create Post' is the group's
+ * (platform-group.tsx), one per network rather than one per page.
  */
 export function PageCard({ page, account }: { page: PageSummary; account?: ConnectedAccount }) {
   const headingId = useId();
@@ -75,23 +75,14 @@ export function PageCard({ page, account }: { page: PageSummary; account?: Conne
 
       {page.hasValidToken && account && <TokenExpiryWarning account={account} />}
 
-      <div className="mt-auto flex flex-wrap gap-2">
-        {page.hasValidToken ? (
-          <Button asChild size="sm">
-            <Link href={`/create-post?pageId=${encodeURIComponent(page.id)}`}>Create Post</Link>
+      {!page.hasValidToken && (
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Button type="button" size="sm" variant="outline" onClick={handleRefresh} disabled={refreshToken.isPending}>
+            <RefreshCw className={refreshToken.isPending ? "animate-spin" : undefined} aria-hidden />
+            {refreshToken.isPending ? "Refreshing..." : "Refresh Token"}
           </Button>
-        ) : (
-          <>
-            <Button type="button" size="sm" variant="outline" onClick={handleRefresh} disabled={refreshToken.isPending}>
-              <RefreshCw className={refreshToken.isPending ? "animate-spin" : undefined} aria-hidden />
-              {refreshToken.isPending ? "Refreshing..." : "Refresh Token"}
-            </Button>
-            <Button type="button" size="sm" disabled title="Refresh the token to post to this page">
-              Create Post
-            </Button>
-          </>
-        )}
-      </div>
+        </div>
+      )}
     </article>
   );
 }

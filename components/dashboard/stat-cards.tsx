@@ -4,9 +4,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { abbreviateNumber } from "@/lib/format";
 import type { AccountStats } from "@/lib/social/schemas";
 
-/** Spec: the AI Conversations card shows a fixed 8 (no conversation count exists yet). */
-export const AI_CONVERSATIONS_SHOWN = 8;
-
 interface Stat {
   label: string;
   value: string;
@@ -42,17 +39,39 @@ function StatCard({ stat, loading }: { stat: Stat; loading: boolean }) {
   );
 }
 
-export function StatCards({ stats, loading = false }: { stats: AccountStats; loading?: boolean }) {
+/**
+ * The four cards. AI Conversations is the user's real chat count (issue #15 replaces the spec's fixed
+ * 8); null while it loads, and a dash when it could not be read.
+ */
+export function StatCards({
+  stats,
+  loading = false,
+  aiConversations,
+  aiConversationsLoading = false,
+}: {
+  stats: AccountStats;
+  loading?: boolean;
+  aiConversations: number | null;
+  aiConversationsLoading?: boolean;
+}) {
   const items: Stat[] = [
     { label: "Connected Platforms", value: String(stats.totalConnectedPlatforms), icon: Layers },
     { label: "Connected Pages", value: String(stats.totalPages), icon: FileText },
     { label: "Total Followers", value: abbreviateNumber(stats.totalFollowers), icon: Users },
-    { label: "AI Conversations", value: String(AI_CONVERSATIONS_SHOWN), icon: Bot },
+    {
+      label: "AI Conversations",
+      value: aiConversations === null ? "—" : abbreviateNumber(aiConversations),
+      icon: Bot,
+    },
   ];
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {items.map((stat) => (
-        <StatCard key={stat.label} stat={stat} loading={loading && stat.label !== "AI Conversations"} />
+        <StatCard
+          key={stat.label}
+          stat={stat}
+          loading={stat.label === "AI Conversations" ? aiConversationsLoading : loading}
+        />
       ))}
     </section>
   );

@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { AiAssistantWidget } from "@/components/ai/ai-assistant-widget";
+import { PastDueBanner } from "@/components/billing/past-due-banner";
+import { useAdoptBrowserTimeZone } from "@/lib/client/hooks/analytics";
 import { useSession } from "@/lib/client/session";
 import { Footer } from "./footer";
 import { PageSpinner } from "./page-spinner";
@@ -12,6 +14,7 @@ import { TopBar } from "./top-bar";
 export function AppShell({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const router = useRouter();
+  useAdoptBrowserTimeZone(session.status === "authenticated" ? session.data.user.id : null);
 
   useEffect(() => {
     if (session.status === "unauthenticated") router.replace("/");
@@ -26,8 +29,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        {session.status === "authenticated" ? children : <PageSpinner label="Checking your session" />}
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
+        {session.status === "authenticated" ? (
+          <>
+            <PastDueBanner />
+            {children}
+          </>
+        ) : (
+          <PageSpinner label="Checking your session" />
+        )}
       </main>
       <Footer />
       {session.status === "authenticated" && <AiAssistantWidget />}

@@ -29,7 +29,7 @@ export function Landing() {
   const { session } = useSession();
 
   return (
-    <main className="flex-1">
+    <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
       <section className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-6 py-20 text-center">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
           Your social media, written and scheduled for you

@@ -6,7 +6,11 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-6 py-12 leading-relaxed">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-6 py-12 leading-relaxed outline-none"
+      >
         <h1 className="text-3xl font-bold">{title}</h1>
         {children}
       </main>

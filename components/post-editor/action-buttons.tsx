@@ -12,7 +12,9 @@ import { errorMessage, HttpError } from "@/lib/client/http";
 import { usePublishPost, useSchedulePost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
 import { SCHEDULE_MESSAGES } from "@/lib/schedule/time";
+import type { NetworkRefusal } from "@/lib/posts/network-limits";
 import { DisabledHint } from "./disabled-hint";
+import { LimitWarningDialog, type GuardedAction, type LimitFix } from "./limit-warning-dialog";
 
 /** Spec section 9: the user is sent to /content this long after publishing. */
 const REDIRECT_AFTER_PUBLISH_MS = 2_000;
@@ -23,6 +25,12 @@ export interface SavedPost {
   created: boolean;
 }
 
+/** Values a save uses instead of the editor's state: a fix from the limit warning, not rendered yet. */
+export interface SaveOverrides {
+  summarizeForTwitter?: boolean;
+  postPageIds?: string[];
+}
+
 interface ActionButtonsProps {
   editing: boolean;
   saving: boolean;
@@ -30,10 +38,16 @@ interface ActionButtonsProps {
   saveBlockedReason: string | null;
   onSave: () => void;
   /** Saves the editor's current values without a toast; null when it could not (the editor said why). */
-  saveForAction: () => Promise<SavedPost | null>;
+  saveForAction: (overrides?: SaveOverrides) => Promise<SavedPost | null>;
   /** The plan's post limit is reached (GET /api/subscription/check-limit said no). */
   limitReached: boolean;
   preview: SchedulePreview;
+  /** The chosen networks that would refuse the text: warned about before Publish Now and Schedule. */
+  refusals: readonly NetworkRefusal[];
+  /** Applies a fix from the warning and returns what the next save must use. */
+  onLimitFix: (fix: LimitFix) => SaveOverrides;
+  /** 'Edit the text' in the warning. */
+  onEditText: () => void;
 }
 
 /** 'Save Draft' / 'Update Draft', 'Schedule' (opens the Schedule Post modal) and 'Publish Now'. */
@@ -45,12 +59,16 @@ export function ActionButtons({
   saveForAction,
   limitReached,
   preview,
+  refusals,
+  onLimitFix,
+  onEditText,
 }: ActionButtonsProps) {
   const router = useRouter();
   const schedulePost = useSchedulePost();
   const publishPost = usePublishPost();
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  const [warning, setWarning] = useState<GuardedAction | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveLabel = editing ? "Update Draft" : "Save Draft";
   const busy = saving || publishing || schedulePost.isPending;
@@ -83,9 +101,33 @@ export function ActionButtons({
     }
   }
 
-  async function publishNow() {
+  function run(action: GuardedAction, overrides?: SaveOverrides) {
+    if (action === "publish") void publishNow(overrides);
+    else setScheduleOpen(true);
+  }
+
+  /** Publish Now and Schedule first warn when a chosen network would refuse the text. */
+  function attempt(action: GuardedAction) {
+    if (refusals.length > 0) setWarning(action);
+    else run(action);
+  }
+
+  function applyFix(fix: LimitFix) {
+    const action = warning;
+    if (!action) return;
+    const overrides = onLimitFix(fix);
+    const fixed = (refusal: NetworkRefusal) =>
+      fix.kind === "summarize" ? refusal.platform === "twitter" : refusal.platform === fix.platform;
+    // With refusals left the dialog stays, listing the rest (the editor re-renders without the fixed one).
+    if (refusals.every(fixed)) {
+      setWarning(null);
+      run(action, overrides);
+    }
+  }
+
+  async function publishNow(overrides?: SaveOverrides) {
     setPublishing(true);
-    const saved = await saveForAction();
+    const saved = await saveForAction(overrides);
     if (!saved) {
       setPublishing(false);
       return;
@@ -116,7 +158,7 @@ export function ActionButtons({
         <Button
           type="button"
           variant="outline"
-          onClick={() => setScheduleOpen(true)}
+          onClick={() => attempt("schedule")}
           disabled={busy || Boolean(saveBlockedReason)}
         >
           <CalendarClock aria-hidden />
@@ -137,7 +179,7 @@ export function ActionButtons({
         <DisabledHint hint={saveBlockedReason}>
           <Button
             type="button"
-            onClick={() => void publishNow()}
+            onClick={() => attempt("publish")}
             disabled={busy || Boolean(saveBlockedReason)}
             aria-busy={publishing || undefined}
           >
@@ -147,6 +189,13 @@ export function ActionButtons({
         </DisabledHint>
       )}
 
+      <LimitWarningDialog
+        action={warning}
+        refusals={refusals}
+        onFix={applyFix}
+        onEdit={onEditText}
+        onClose={() => setWarning(null)}
+      />
       <SchedulePostDialog open={scheduleOpen} onOpenChange={setScheduleOpen} preview={preview} onSchedule={schedule} />
     </div>
   );

@@ -6,6 +6,8 @@ export interface PageOption {
   id: string;
   name: string;
   platform: SocialPlatform | null;
+  /** The page's picture, when the platform gave one. */
+  picture: string | null;
   hasValidToken: boolean;
   /** False for a page the post was saved with that is no longer connected. */
   connected: boolean;
@@ -37,6 +39,7 @@ export function buildPageOptions(groups: readonly AccountGroup[], post?: PostDto
         id: page.id,
         name: page.name,
         platform: page.platform ?? group.platform,
+        picture: page.profilePicture,
         hasValidToken: page.hasValidToken,
         connected: true,
       });
@@ -58,6 +61,7 @@ export function buildPageOptions(groups: readonly AccountGroup[], post?: PostDto
       id: entry.pageId,
       name: entry.pageName || entry.pageId,
       platform: isPlatform(entry.platform) ? entry.platform : null,
+      picture: null,
       hasValidToken: false,
       connected: false,
     });
@@ -71,12 +75,12 @@ export function allPageIds(groups: readonly PageOptionGroup[]): string[] {
   return groups.flatMap((group) => group.pages.map((page) => page.id));
 }
 
-/** The pages ticked when the editor opens: the saved post's, or the page the dashboard preselected. */
+/** The pages ticked when the editor opens: the saved post's, or the pages the dashboard preselected. */
 export function initialSelection(
   role: PageRole,
   groups: readonly PageOptionGroup[],
   post: PostDto | undefined,
-  preselectedPageId: string | null | undefined,
+  preselectedPageId: string | readonly string[] | null | undefined,
 ): string[] {
   if (post) {
     const ids = post.pages
@@ -84,9 +88,10 @@ export function initialSelection(
       .map((entry) => entry.pageId as string);
     return [...new Set(ids)];
   }
-  if (role === "post" && preselectedPageId && allPageIds(groups).includes(preselectedPageId))
-    return [preselectedPageId];
-  return [];
+  if (role !== "post" || !preselectedPageId) return [];
+  const wanted = typeof preselectedPageId === "string" ? [preselectedPageId] : preselectedPageId;
+  const known = allPageIds(groups);
+  return [...new Set(wanted.filter((id) => known.includes(id)))];
 }
 
 export interface PageEntry {
@@ -108,4 +113,30 @@ export function toPageEntries(
     platform: options.get(pageId)?.platform ?? null,
   });
   return [...postIds.map(entry("post")), ...shareIds.map(entry("share"))];
+}
+
+/** A network with more pages than this gets a search box over the chips. */
+export const PAGE_SEARCH_THRESHOLD = 6;
+
+export function needsPageSearch(groups: readonly PageOptionGroup[]): boolean {
+  return groups.some((group) => group.pages.length > PAGE_SEARCH_THRESHOLD);
+}
+
+/**
+ * The groups narrowed to pages whose name contains `query` (any case); chosen pages always stay,
+ * so a search never hides what the post will reach. Groups left empty are dropped.
+ */
+export function filterPageOptions(
+  groups: readonly PageOptionGroup[],
+  query: string,
+  selected: readonly string[],
+): readonly PageOptionGroup[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return groups;
+  return groups
+    .map((group) => ({
+      ...group,
+      pages: group.pages.filter((page) => selected.includes(page.id) || page.name.toLocaleLowerCase().includes(needle)),
+    }))
+    .filter((group) => group.pages.length > 0);
 }

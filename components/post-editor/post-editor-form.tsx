@@ -10,30 +10,34 @@ import { UploadProgress } from "@/components/media/upload-progress";
 import { useSessionExpired } from "@/components/media/use-session-expired";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { hasMixedMedia } from "@/lib/client/requests/media";
 import { isTemporaryChatId } from "@/lib/client/hooks/use-chat-threads";
 import { useCreatePost, useCreatePostLimit, useUpdatePost } from "@/lib/client/hooks/posts";
-import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, type PostDto } from "@/lib/posts/schemas";
+import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, POST_TITLE_MAX, type PostDto } from "@/lib/posts/schemas";
 import type { PostTemplate } from "@/lib/posts/templates";
 import { connectablePlatforms, type AccountGroup, type ConnectablePlatform } from "@/lib/social/schemas";
 import { AttachedMedia } from "./attached-media";
 import { CharacterCounts } from "./character-counts";
-import { ActionButtons, type SavedPost } from "./action-buttons";
+import { ActionButtons, type SavedPost, type SaveOverrides } from "./action-buttons";
 import { AiAssistantPanel } from "./ai-assistant-panel";
 import { AiPostGeneratorDialog } from "./ai-post-generator-dialog";
 import { EditorToolbar } from "./editor-toolbar";
 import { EnhanceComparison } from "./enhance-comparison";
 import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
 import { buildPageOptions, initialSelection, toPageEntries } from "./page-options";
-import { PagePickerPanel } from "./page-picker-panel";
+import { PagePickers } from "./page-pickers";
+import { NetworkPreviews } from "./previews/network-previews";
 import { PostStatusBadge } from "@/components/content/post-status-badge";
 import { saveErrorOutcome } from "./save-error";
 import { ShareMessageSettings } from "./share-message-settings";
+import { SummarizeForX } from "./summarize-for-x";
 import { TemplatesDialog } from "./templates-dialog";
 import { useAttachedMedia } from "./use-attached-media";
 import { useEditorAi } from "./use-editor-ai";
+import { useNetworkLimits } from "./use-network-limits";
 import { usePasteIndicator } from "./use-paste-indicator";
 import { validateDraft } from "./validate-draft";
 
@@ -42,7 +46,7 @@ interface PostEditorFormProps {
   /** The saved post when editing; its values fill the form once, when it mounts. */
   post?: PostDto;
   /** A page to tick under 'Post As' for a new post (the dashboard's 'Create Post'). */
-  preselectedPageId?: string | null;
+  preselectedPageId?: string | readonly string[] | null;
 }
 
 export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFormProps) {
@@ -50,6 +54,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
   const contentId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const options = useMemo(() => buildPageOptions(groups, post), [groups, post]);
+  const [title, setTitle] = useState(post?.title ?? "");
   const [content, setContent] = useState(post?.content ?? "");
   const [postPageIds, setPostPageIds] = useState(() => initialSelection("post", options, post, preselectedPageId));
   const [sharePageIds, setSharePageIds] = useState(() => initialSelection("share", options, post, null));
@@ -77,6 +82,15 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     );
     return connectablePlatforms.filter((platform: ConnectablePlatform) => chosen.has(platform));
   }, [options, postPageIds]);
+
+  const limits = useNetworkLimits({
+    initialSummarize: post?.summarizeForTwitter ?? false,
+    content,
+    platforms,
+    options,
+    postPageIds,
+    setPostPageIds,
+  });
 
   // Every platform the post reaches, original or reshare, for the Schedule Post preview.
   const previewPlatforms = useMemo(() => {
@@ -131,20 +145,25 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
   }
 
   /** Saves the form. `quiet`: for Schedule/Publish Now, which announce their own outcome and navigate. */
-  async function save({ quiet = false }: { quiet?: boolean } = {}): Promise<SavedPost | null> {
-    const pages = toPageEntries(options, postPageIds, sharePageIds);
+  async function save({
+    quiet = false,
+    overrides = {},
+  }: { quiet?: boolean; overrides?: SaveOverrides } = {}): Promise<SavedPost | null> {
+    const pages = toPageEntries(options, overrides.postPageIds ?? postPageIds, sharePageIds);
     const share = sharePageIds.length > 0 ? shareContent : null;
-    const problem = validateDraft({ content, pages, shareContent: share, media: attached.media });
+    const problem = validateDraft({ title, content, pages, shareContent: share, media: attached.media });
     if (problem) {
       toast.error(problem);
       return null;
     }
     const body = {
+      title: title.trim() || null,
       content,
       pages: pages.map(({ type, pageId, platform }) => ({ type, pageId, platform })),
       media: attached.media.map((item) => item.filename),
       shareContent: share,
       useAIShareMessage,
+      summarizeForTwitter: overrides.summarizeForTwitter ?? limits.summarizeForTwitter,
     };
     try {
       if (post) {
@@ -155,7 +174,6 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
         const created = await createPost.mutateAsync({
           ...body,
           status: "draft",
-          summarizeForTwitter: false,
           chatHistoryId: isTemporaryChatId(ai.chatId) ? null : ai.chatId,
         });
         if (quiet) return { post: created, created: true };
@@ -189,37 +207,32 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
 
       {published && <InlineMessage tone="warning">{MESSAGES.published}</InlineMessage>}
 
+      {/* Below lg the editor comes first and the pickers fold under it (see PagePickers). */}
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[17rem_minmax(0,1fr)_22rem]">
-        <div className="grid gap-6 lg:row-span-2 xl:row-span-1">
-          <PagePickerPanel
-            title="Post As"
-            description="Create original post on these pages"
-            groups={options}
-            selected={postPageIds}
-            onChange={setPostPageIds}
-          />
-          <PagePickerPanel
-            title="Share As"
-            description="Reshare/amplify from these accounts"
-            groups={options}
-            selected={sharePageIds}
-            onChange={setSharePageIds}
-          />
-          {sharePageIds.length > 0 && (
-            <ShareMessageSettings
-              value={shareContent}
-              onChange={setShareContent}
-              useAI={useAIShareMessage}
-              onUseAIChange={setUseAIShareMessage}
-              saved={editing}
-              hasContent={hasContent}
-              onGenerateSuggestion={ai.suggestShareMessage}
-              generating={ai.suggesting}
-            />
-          )}
-        </div>
+        <PagePickers
+          className="order-2 lg:order-none lg:row-span-2 xl:row-span-1"
+          groups={options}
+          postIds={postPageIds}
+          onPostIdsChange={setPostPageIds}
+          shareIds={sharePageIds}
+          onShareIdsChange={setSharePageIds}
+          shareSettings={
+            sharePageIds.length > 0 && (
+              <ShareMessageSettings
+                value={shareContent}
+                onChange={setShareContent}
+                useAI={useAIShareMessage}
+                onUseAIChange={setUseAIShareMessage}
+                saved={editing}
+                hasContent={hasContent}
+                onGenerateSuggestion={ai.suggestShareMessage}
+                generating={ai.suggesting}
+              />
+            )
+          }
+        />
 
-        <Card className="gap-4 py-5">
+        <Card className="order-1 gap-4 py-5 lg:order-none">
           <CardContent className="grid gap-4 px-5">
             <EditorToolbar
               onOpenTemplates={() => setTemplatesOpen(true)}
@@ -244,6 +257,20 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
               />
             )}
 
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${contentId}-title`}>
+                Title <span className="text-muted-foreground font-normal">(optional)</span>
+              </Label>
+              <Input
+                id={`${contentId}-title`}
+                value={title}
+                onChange={(event) => setTitle(event.target.value.replace(/[\r\n]+/g, " "))}
+                maxLength={POST_TITLE_MAX}
+                placeholder="For your lists only; not posted"
+                autoComplete="off"
+              />
+            </div>
+
             {/* While the enhancement is compared the text stays as it was, out of the way. */}
             <div className={ai.comparison ? "hidden" : "grid gap-1.5"}>
               <div className="flex min-h-6 items-center justify-between gap-2">
@@ -267,6 +294,13 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
                 className="min-h-64 resize-y"
               />
               <CharacterCounts id={`${contentId}-count`} content={content} platforms={platforms} />
+              {limits.xChosen && (
+                <SummarizeForX
+                  checked={limits.summarizeForTwitter}
+                  onCheckedChange={limits.setSummarizeForTwitter}
+                  overLimit={limits.overOnX}
+                />
+              )}
             </div>
 
             <AttachedMedia media={attached.media} onRemove={attached.remove} />
@@ -278,12 +312,24 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
                 published ? MESSAGES.published : hasMixedMedia(attached.media) ? MESSAGES.mixedMedia : null
               }
               onSave={() => void save()}
-              saveForAction={() => save({ quiet: true })}
+              saveForAction={(overrides) => save({ quiet: true, overrides })}
               limitReached={limit.data?.allowed === false}
-              preview={{ title: post?.title, content, platforms: previewPlatforms }}
+              preview={{ title: title.trim() || null, content, platforms: previewPlatforms }}
+              refusals={limits.refusals}
+              onLimitFix={limits.applyFix}
+              onEditText={focusEditor}
             />
           </CardContent>
         </Card>
+
+        <NetworkPreviews
+          groups={groups}
+          postPageIds={postPageIds}
+          content={content}
+          media={attached.media}
+          summarizeForTwitter={limits.summarizeForTwitter}
+          className="lg:col-start-2 xl:col-start-2"
+        />
 
         <AiAssistantPanel
           post={post}
@@ -291,7 +337,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
           chatId={ai.chatId}
           onChatIdChange={ai.setChatId}
           onInsert={ai.insert}
-          className="lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-start-1"
+          className="order-3 lg:order-none lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-start-1"
         />
       </div>
 

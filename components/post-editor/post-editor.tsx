@@ -14,13 +14,14 @@ import { PostEditorForm } from "./post-editor-form";
 
 /**
  * /create-post. `?postId=` opens a saved post for editing (the spec's navigation state);
- * `?pageId=` (a PageSummary id) preselects a page for a new post.
+ * `?pageId=` (a PageSummary id, repeatable: the dashboard's per-network 'Create Post') preselects
+ * pages for a new post.
  */
 export function PostEditor() {
   const { session } = useSession();
   const searchParams = useSearchParams();
   const postId = searchParams.get("postId");
-  const pageId = searchParams.get("pageId");
+  const pageIds = searchParams.getAll("pageId");
   const post = usePost(postId);
 
   if (session.status !== "authenticated") return null;
@@ -58,7 +59,7 @@ export function PostEditor() {
       key={postId ?? "new"}
       groups={groups}
       post={postId ? post.data : undefined}
-      preselectedPageId={postId ? null : pageId}
+      preselectedPageId={postId ? null : pageIds}
     />
   );
 }

@@ -8,8 +8,19 @@ import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
 
-/** `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts). */
-export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {
+/**
+ * `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts). `signedIn`:
+ * whether the request carried a live session (a visitor's pages then ask nothing about it).
+ */
+export function AppProviders({
+  children,
+  nonce,
+  signedIn,
+}: {
+  children: ReactNode;
+  nonce?: string;
+  signedIn: boolean;
+}) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -26,7 +37,7 @@ export function AppProviders({ children, nonce }: { children: ReactNode; nonce?:
   return (
     <ThemeProvider nonce={nonce}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
+        <SessionProvider signedIn={signedIn}>
           <TooltipProvider delayDuration={200}>
             {children}
             <Toaster />

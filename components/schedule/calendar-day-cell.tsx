@@ -9,7 +9,7 @@ import { calendarInstant } from "@/lib/schedule/posts";
 import { cn } from "@/lib/utils";
 import { dayLabel, timeLabel } from "./calendar-labels";
 import { DraggablePostChip } from "./draggable-post-chip";
-import { PostChipBody } from "./post-chip-body";
+import { ChipTooltip, PostChipBody } from "./post-chip-body";
 
 const MAX_POSTS_PER_DAY = 3;
 
@@ -57,12 +57,15 @@ export function CalendarDayCell({
       aria-selected={selected}
       aria-current={today ? "date" : undefined}
       data-day={cell.key}
+      data-outside-month={cell.inMonth ? undefined : ""}
       tabIndex={tabbable ? 0 : -1}
       onClick={onSelect}
       onKeyDown={onKeyDown}
       className={cn(
         "focus-visible:ring-ring/60 relative flex min-h-20 min-w-0 cursor-pointer flex-col gap-1 border-r p-0.5 text-left outline-none last:border-r-0 focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-inset sm:min-h-28 sm:p-1.5",
-        !cell.inMonth && "bg-muted/30 text-muted-foreground",
+        // Another month's day: hatched and muted, so the month's own days stand out (text keeps its contrast).
+        !cell.inMonth &&
+          "text-muted-foreground bg-muted/70 bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--border)_6px_7px)]",
         selected && "bg-primary/10",
         (isOver || heldOver) && "bg-primary/20 ring-primary ring-2 ring-inset",
         "hover:bg-accent/50",
@@ -72,6 +75,7 @@ export function CalendarDayCell({
         <span
           className={cn(
             "grid size-6 place-items-center rounded-full text-xs font-medium tabular-nums",
+            !cell.inMonth && "font-normal",
             today && "bg-primary text-primary-foreground",
           )}
         >
@@ -108,18 +112,23 @@ export function CalendarDayCell({
                 onPickUp={() => onPickUp(post)}
               />
             ) : (
-              <button
-                type="button"
-                className="focus-visible:ring-ring/60 block w-full min-w-0 rounded text-left outline-none focus-visible:ring-[3px]"
-                // The colour says the status to sighted users; the name says it to everyone.
-                aria-label={`${postShortName(post)}, ${post.status} ${timeLabel(calendarInstant(post))}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onOpenPost(post);
-                }}
-              >
-                <PostChipBody post={post} />
-              </button>
+              <ChipTooltip post={post}>
+                {(describedBy) => (
+                  <button
+                    type="button"
+                    className="focus-visible:ring-ring/60 block w-full min-w-0 rounded text-left outline-none focus-visible:ring-[3px]"
+                    // The colour says the status to sighted users; the name says it to everyone.
+                    aria-label={`${postShortName(post)}, ${post.status} ${timeLabel(calendarInstant(post))}`}
+                    aria-describedby={describedBy}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onOpenPost(post);
+                    }}
+                  >
+                    <PostChipBody post={post} />
+                  </button>
+                )}
+              </ChipTooltip>
             )}
           </li>
         ))}

@@ -10,9 +10,11 @@ import {
   useSensors,
   type Announcements,
   type CollisionDetection,
+  type AutoScrollOptions,
   type DragEndEvent,
   type DragStartEvent,
 } from "@dnd-kit/core";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { PostDto } from "@/lib/posts/schemas";
 import { addMonths, dayKey, monthGrid, parseDayKey, WEEKDAY_LABELS, type CalendarDay } from "@/lib/schedule/calendar";
@@ -39,6 +41,32 @@ const collisionDetection: CollisionDetection = (args) => {
   const under = pointerWithin(args);
   return under.length > 0 ? under : closestCenter(args);
 };
+
+/**
+ * The page scrolls only while the pointer is in the window's outer 4% (dnd-kit's default is 20%, so
+ * a drag held over the bottom row scrolled the page, and the next week slid under the pointer).
+ */
+const AUTO_SCROLL: AutoScrollOptions = {
+  threshold: { x: 0, y: 0.04 },
+  acceleration: 5,
+  layoutShiftCompensation: false,
+};
+
+/** The day cell under a point of the viewport (the drag overlay and chips are looked through). */
+function dayUnder(x: number, y: number): string | null {
+  for (const element of document.elementsFromPoint(x, y)) {
+    const day = element.closest<HTMLElement>("[data-day]")?.dataset.day;
+    if (day) return day;
+  }
+  return null;
+}
+
+/** Where the pointer was when the drag ended, in viewport coordinates. */
+function dropPoint({ activatorEvent, delta }: DragEndEvent): { x: number; y: number } | null {
+  if (!activatorEvent || !("clientX" in activatorEvent) || !("clientY" in activatorEvent)) return null;
+  const { clientX, clientY } = activatorEvent as PointerEvent;
+  return { x: clientX + delta.x, y: clientY + delta.y };
+}
 
 /**
  * Month view of the scheduler (spec 'Calendar view'). Scheduled posts move to another day by pointer
@@ -130,11 +158,16 @@ export function CalendarGrid({
     setDragging(postsById.get(String(active.id)) ?? null);
   }
 
-  function handleDragEnd({ active, over }: DragEndEvent) {
+  function handleDragEnd(event: DragEndEvent) {
     setDragging(null);
-    const post = postsById.get(String(active.id));
-    const target = over ? parseDayKey(String(over.id)) : null;
-    if (!post || !target || postDayKey(post) === String(over?.id)) return;
+    const post = postsById.get(String(event.active.id));
+    // The day under the pointer at release, read from the page as it is now (whatever scrolled
+    // since the drag began); dnd-kit's own answer only when the point is off the grid.
+    const point = dropPoint(event);
+    const under = point ? dayUnder(point.x, point.y) : null;
+    const key = under ?? (event.over ? String(event.over.id) : null);
+    const target = key ? parseDayKey(key) : null;
+    if (!post || !target || postDayKey(post) === key) return;
     onReschedule(post, target);
   }
 
@@ -171,59 +204,62 @@ export function CalendarGrid({
         }}
       />
 
-      <DndContext
-        sensors={sensors}
-        collisionDetection={collisionDetection}
-        onDragStart={handleDragStart}
-        onDragEnd={handleDragEnd}
-        onDragCancel={() => setDragging(null)}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: screenReaderInstructions } }}
-      >
-        <div
-          ref={gridRef}
-          role="grid"
-          aria-label={title}
-          className="overflow-hidden rounded-lg border"
-          onKeyDownCapture={onKeyDownCapture}
-          onBlur={onBlur}
+      <TooltipProvider delayDuration={300}>
+        <DndContext
+          sensors={sensors}
+          autoScroll={AUTO_SCROLL}
+          collisionDetection={collisionDetection}
+          onDragStart={handleDragStart}
+          onDragEnd={handleDragEnd}
+          onDragCancel={() => setDragging(null)}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: screenReaderInstructions } }}
         >
-          <div role="row" className="bg-muted/50 grid grid-cols-7 border-b">
-            {WEEKDAY_LABELS.map((label) => (
-              <div
-                key={label}
-                role="columnheader"
-                className="text-muted-foreground py-2 text-center text-xs font-medium"
-              >
-                {label}
+          <div
+            ref={gridRef}
+            role="grid"
+            aria-label={title}
+            className="overflow-hidden rounded-lg border"
+            onKeyDownCapture={onKeyDownCapture}
+            onBlur={onBlur}
+          >
+            <div role="row" className="bg-muted/50 grid grid-cols-7 border-b">
+              {WEEKDAY_LABELS.map((label) => (
+                <div
+                  key={label}
+                  role="columnheader"
+                  className="text-muted-foreground py-2 text-center text-xs font-medium"
+                >
+                  {label}
+                </div>
+              ))}
+            </div>
+            {Array.from({ length: cells.length / 7 }, (_, row) => (
+              <div key={row} role="row" className="grid grid-cols-7 border-b last:border-b-0">
+                {cells.slice(row * 7, row * 7 + 7).map((cell) => (
+                  <CalendarDayCell
+                    key={cell.key}
+                    cell={cell}
+                    posts={byDay.get(cell.key) ?? []}
+                    today={cell.key === todayKey}
+                    selected={cell.key === selectedKey}
+                    tabbable={cell.key === tabbableKey}
+                    held={held?.post ?? null}
+                    heldOver={held?.to === cell.key}
+                    onSelect={() => {
+                      setFocusKey(cell.key);
+                      onSelectDay(cell.key);
+                    }}
+                    onKeyDown={(event) => cellKeyDown(event, cell.key)}
+                    onOpenPost={onOpenPost}
+                    onPickUp={(post) => pickUp(post, cell.key)}
+                  />
+                ))}
               </div>
             ))}
           </div>
-          {Array.from({ length: cells.length / 7 }, (_, row) => (
-            <div key={row} role="row" className="grid grid-cols-7 border-b last:border-b-0">
-              {cells.slice(row * 7, row * 7 + 7).map((cell) => (
-                <CalendarDayCell
-                  key={cell.key}
-                  cell={cell}
-                  posts={byDay.get(cell.key) ?? []}
-                  today={cell.key === todayKey}
-                  selected={cell.key === selectedKey}
-                  tabbable={cell.key === tabbableKey}
-                  held={held?.post ?? null}
-                  heldOver={held?.to === cell.key}
-                  onSelect={() => {
-                    setFocusKey(cell.key);
-                    onSelectDay(cell.key);
-                  }}
-                  onKeyDown={(event) => cellKeyDown(event, cell.key)}
-                  onOpenPost={onOpenPost}
-                  onPickUp={(post) => pickUp(post, cell.key)}
-                />
-              ))}
-            </div>
-          ))}
-        </div>
-        <DragOverlay dropAnimation={null}>{dragging ? <PostChipBody post={dragging} lifted /> : null}</DragOverlay>
-      </DndContext>
+          <DragOverlay dropAnimation={null}>{dragging ? <PostChipBody post={dragging} lifted /> : null}</DragOverlay>
+        </DndContext>
+      </TooltipProvider>
       <div role="status" aria-live="assertive" aria-atomic="true" className="sr-only">
         {announcement}
       </div>

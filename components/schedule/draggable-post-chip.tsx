@@ -6,7 +6,7 @@ import type { PostDto } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
 import { isGrabKey } from "./calendar-keyboard";
 import { timeLabel } from "./calendar-labels";
-import { PostChipBody } from "./post-chip-body";
+import { ChipTooltip, PostChipBody } from "./post-chip-body";
 
 interface DraggablePostChipProps {
   post: PostDto;
@@ -23,31 +23,36 @@ interface DraggablePostChipProps {
 export function DraggablePostChip({ post, held, onOpen, onPickUp }: DraggablePostChipProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: post.id });
   return (
-    <div
-      ref={setNodeRef}
-      {...attributes}
-      {...listeners}
-      data-post-chip={post.id}
-      aria-label={`${postShortName(post)}, scheduled ${timeLabel(post.scheduledAt)}${post.delayed ? ", delayed" : ""}`}
-      aria-pressed={held || isDragging || undefined}
-      onClick={(event) => {
-        event.stopPropagation();
-        onOpen();
-      }}
-      onKeyDown={(event) => {
-        if (!isGrabKey(event.key) || event.repeat) return;
-        // Not the cell's Space/Enter (select the day), nor a page scroll.
-        event.preventDefault();
-        event.stopPropagation();
-        onPickUp();
-      }}
-      className={cn(
-        "focus-visible:ring-ring/60 block w-full min-w-0 cursor-grab touch-none rounded outline-none focus-visible:ring-[3px]",
-        (isDragging || held) && "opacity-40",
-        held && "outline-primary outline-2 outline-dashed",
+    <ChipTooltip post={post} quiet={held || isDragging}>
+      {(describedBy) => (
+        <div
+          ref={setNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-describedby={`${describedBy} ${attributes["aria-describedby"]}`}
+          data-post-chip={post.id}
+          aria-label={`${postShortName(post)}, scheduled ${timeLabel(post.scheduledAt)}${post.delayed ? ", delayed" : ""}`}
+          aria-pressed={held || isDragging || undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen();
+          }}
+          onKeyDown={(event) => {
+            if (!isGrabKey(event.key) || event.repeat) return;
+            // Not the cell's Space/Enter (select the day), nor a page scroll.
+            event.preventDefault();
+            event.stopPropagation();
+            onPickUp();
+          }}
+          className={cn(
+            "focus-visible:ring-ring/60 block w-full min-w-0 cursor-grab touch-none rounded outline-none focus-visible:ring-[3px]",
+            (isDragging || held) && "opacity-40",
+            held && "outline-primary outline-2 outline-dashed",
+          )}
+        >
+          <PostChipBody post={post} />
+        </div>
       )}
-    >
-      <PostChipBody post={post} />
-    </div>
+    </ChipTooltip>
   );
 }

@@ -7,6 +7,7 @@ import { DelayedBadge } from "@/components/content/delayed-badge";
 import { DelayedNote } from "@/components/content/delayed-note";
 import { PageDetail } from "@/components/content/page-detail";
 import { PostStatusBadge } from "@/components/content/post-status-badge";
+import { postTitle } from "@/components/content/post-display";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -65,12 +66,14 @@ function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () =
   const [confirming, setConfirming] = useState(false);
   const deletePost = useDeletePost();
   const when = whenOf(post);
-  const metrics = [
-    { label: "Views", value: post.metrics.views_sum },
-    { label: "Likes", value: post.metrics.likes_sum },
-    { label: "Comments", value: post.metrics.comments_sum },
-    { label: "Shares", value: post.metrics.shares_sum },
-  ].filter((metric) => metric.value > 0);
+  const metrics = post.metrics
+    ? [
+        { label: "Views", value: post.metrics.views_sum },
+        { label: "Likes", value: post.metrics.likes_sum },
+        { label: "Comments", value: post.metrics.comments_sum },
+        { label: "Shares", value: post.metrics.shares_sum },
+      ].filter((metric) => metric.value > 0)
+    : [];
 
   async function remove() {
     try {
@@ -90,6 +93,7 @@ function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () =
           <PostStatusBadge status={post.status} />
           {post.delayed && <DelayedBadge delay={post.delayed} />}
         </div>
+        <p className="text-sm font-semibold break-words">{postTitle(post)}</p>
         <DialogDescription>
           {when.label} <time dateTime={when.iso}>{formatLongDateTime(when.iso)}</time>
         </DialogDescription>
@@ -117,6 +121,7 @@ function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () =
             {post.pages.map((page, index) => (
               <PageDetail
                 key={`${page.pageId ?? "page"}-${page.type}-${index}`}
+                postId={post.id}
                 page={page}
                 linkLabel={`View on ${platformLabels[page.platform]}`}
               />

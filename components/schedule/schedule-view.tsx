@@ -8,6 +8,7 @@ import { InlineMessage } from "@/components/media/inline-message";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
+import { useAnalyticsOverview } from "@/lib/client/hooks/analytics";
 import { usePosts, useSchedulePost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
 import { moveToDay, type CalendarDay } from "@/lib/schedule/calendar";
@@ -21,6 +22,8 @@ import { StatCards } from "./stat-cards";
 
 type View = "calendar" | "list";
 
+const ALL_TIME = {};
+
 /** /schedule, 'Content Scheduler': stats, a month calendar with drag-to-reschedule, and the post list. */
 export function ScheduleView() {
   const [view, setView] = useState<View>("calendar");
@@ -32,6 +35,8 @@ export function ScheduleView() {
   const [details, setDetails] = useState<PostDto | null>(null);
   const list = usePosts({ page: 1, limit: 100 });
   const schedule = useSchedulePost();
+  // All time: the same figure as the Analytics Dashboard's All Time card (and its cache entry).
+  const overview = useAnalyticsOverview(ALL_TIME);
 
   const posts = useMemo(() => schedulerPosts(list.data?.posts ?? []), [list.data]);
   const stats = useMemo(() => scheduleStats(posts), [posts]);
@@ -132,7 +137,7 @@ export function ScheduleView() {
         </div>
       ) : (
         <>
-          <StatCards stats={stats} />
+          <StatCards stats={stats} engagementRate={overview.data?.avgEngagementRate ?? null} />
           <div
             className={view === "calendar" ? "grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" : "grid gap-6"}
           >

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { abbreviateNumber, relativeSyncTime } from "@/lib/format";
 import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/client/hooks/social";
 import { platformLabels, type ConnectedAccount } from "@/lib/social/schemas";
-import { accountDisplayName, isAccountTokenExpired } from "./account-status";
+import { accountIdentity, isAccountTokenExpired } from "./account-status";
 import { DisconnectAccountDialog } from "./disconnect-account-dialog";
 import { TokenExpiryWarning } from "./token-expiry-warning";
 
@@ -22,10 +22,12 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
   const refreshData = useRefreshAccountData();
   const disconnect = useDisconnectAccount();
 
-  const name = accountDisplayName(account);
+  const identity = accountIdentity(account);
+  const { name, category } = identity;
   const expired = isAccountTokenExpired(account);
-  const handle = account.accountHandle?.replace(/^@/, "");
-  const category = account.platform === "facebook" ? account.metadata?.category : null;
+  // A Facebook card shows the Page; the person's handle would say whose login it is, not the Page's.
+  const shownAsPage = account.platform === "facebook" && account.pages.length > 0;
+  const handle = shownAsPage ? null : account.accountHandle?.replace(/^@/, "");
 
   function handleRefreshToken() {
     refreshToken.mutate(account.id, {
@@ -59,12 +61,13 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
   return (
     <article aria-labelledby={headingId} className="bg-card flex h-full flex-col gap-4 rounded-lg border p-4">
       <div className="flex items-start gap-3">
-        <PageAvatar name={name} src={account.profilePicture} />
+        <PageAvatar name={name} src={identity.picture} />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h3 id={headingId} className="truncate font-semibold">
             {name}
           </h3>
           {handle && <p className="text-muted-foreground truncate text-sm">@{handle}</p>}
+          {identity.byline && <p className="text-muted-foreground truncate text-sm">{identity.byline}</p>}
           <p className="text-muted-foreground flex items-center gap-1.5 text-xs">
             <PlatformIcon platform={account.platform} className="size-4 rounded [&_svg]:size-2.5" />
             {platformLabels[account.platform]}
@@ -74,10 +77,10 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        {typeof account.followerCount === "number" && (
+        {typeof identity.followerCount === "number" && (
           <div>
             <dt className="text-muted-foreground text-xs">Followers</dt>
-            <dd className="font-semibold tabular-nums">{abbreviateNumber(account.followerCount)}</dd>
+            <dd className="font-semibold tabular-nums">{abbreviateNumber(identity.followerCount)}</dd>
           </div>
         )}
         {typeof account.postCount === "number" && (
@@ -90,6 +93,12 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
           <div>
             <dt className="text-muted-foreground text-xs">Category</dt>
             <dd>{category}</dd>
+          </div>
+        )}
+        {identity.otherPages.length > 0 && (
+          <div className="col-span-2">
+            <dt className="text-muted-foreground text-xs">Also connected</dt>
+            <dd className="truncate">{identity.otherPages.join(", ")}</dd>
           </div>
         )}
         <div className="col-span-2">

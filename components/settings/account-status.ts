@@ -37,3 +37,44 @@ export function tokenExpiresIn(
   const days = Math.ceil(left / DAY_MS);
   return `Expires in ${days} ${days === 1 ? "day" : "days"}`;
 }
+
+export interface AccountIdentity {
+  /** The card's heading. */
+  name: string;
+  picture: string | null;
+  /** 'Connected by Jane Doe' for a Facebook account shown as its Page; else null. */
+  byline: string | null;
+  category: string | null;
+  followerCount: number | null;
+  /** The other Pages connected through the same Facebook login. */
+  otherPages: string[];
+}
+
+/**
+ * Who a Settings card presents. A Facebook connection is a person's login that publishes as
+ * Pages, and users know it by its Page: the card shows the (first) Page's name, picture, category
+ * and followers, names the person only as who connected it, and lists any further Pages. Other
+ * networks publish as the profile itself.
+ */
+export function accountIdentity(account: ConnectedAccount): AccountIdentity {
+  const person = accountDisplayName(account);
+  const [page, ...others] = account.platform === "facebook" ? account.pages : [];
+  if (!page) {
+    return {
+      name: person,
+      picture: account.profilePicture,
+      byline: null,
+      category: account.platform === "facebook" ? (account.metadata?.category ?? null) : null,
+      followerCount: account.followerCount,
+      otherPages: [],
+    };
+  }
+  return {
+    name: page.name,
+    picture: page.profilePicture,
+    byline: person === page.name ? null : `Connected by ${person}`,
+    category: page.category,
+    followerCount: page.followerCount,
+    otherPages: others.map((other) => other.name),
+  };
+}

@@ -2,7 +2,9 @@
 
 import { AlertCircle, Plus, Share2 } from "lucide-react";
 import { useState } from "react";
+import { platformGlyphs } from "@/components/social/brand-glyphs";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
+import { BrandIcon } from "@/components/ui/brand-icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useConnectedAccounts, useReloadAccounts } from "@/lib/client/hooks/social";
@@ -65,11 +67,12 @@ export function ConnectedAccountsPanel() {
               aria-pressed={active}
               onClick={() => setFilter(value)}
               className={cn(
-                "rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none",
+                "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none",
                 "focus-visible:border-ring focus-visible:ring-ring/60 focus-visible:ring-[3px]",
                 active ? "bg-primary text-primary-foreground border-primary" : "bg-card hover:bg-accent",
               )}
             >
+              {value !== "all" && <BrandIcon icon={platformGlyphs[value]} className="size-3.5" />}
               {label} ({count(value)})
             </button>
           );

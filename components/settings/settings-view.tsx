@@ -1,28 +1,28 @@
 "use client";
 
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ConnectedAccountsPanel } from "./connected-accounts-panel";
+import { ProfilePanel } from "./profile-panel";
 import { SecurityPanel } from "./security-panel";
+import { TimeZonePanel } from "./time-zone-panel";
 
-/** Settings: Connected Accounts and Security; Profile and Billing are announced as coming. */
+/** Settings: Connected Accounts, Profile, Security and Preferences (time zone); Billing is announced as coming. */
 export function SettingsView() {
+  const [tab, setTab] = useState("accounts");
   return (
     <div className="grid gap-8">
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
         <p className="text-muted-foreground mt-1">Manage your connected accounts and preferences.</p>
       </header>
-      <Tabs defaultValue="accounts" className="min-w-0">
+      <Tabs value={tab} onValueChange={setTab} className="min-w-0">
         <TabsList className="max-w-full justify-start overflow-x-auto">
           <TabsTrigger value="accounts">Connected Accounts</TabsTrigger>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
-          <TabsTrigger value="profile" disabled>
-            Profile
-            <Badge variant="secondary" className="text-[0.65rem]">
-              Coming Soon
-            </Badge>
-          </TabsTrigger>
+          <TabsTrigger value="preferences">Preferences</TabsTrigger>
           <TabsTrigger value="billing" disabled>
             Billing
             <Badge variant="secondary" className="text-[0.65rem]">
@@ -33,8 +33,14 @@ export function SettingsView() {
         <TabsContent value="accounts" className="pt-4">
           <ConnectedAccountsPanel />
         </TabsContent>
+        <TabsContent value="profile" className="pt-4">
+          <ProfilePanel onChangePassword={() => setTab("security")} />
+        </TabsContent>
         <TabsContent value="security" className="pt-4">
           <SecurityPanel />
+        </TabsContent>
+        <TabsContent value="preferences" className="pt-4">
+          <TimeZonePanel />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,24 +1,12 @@
-import { Bird, BriefcaseBusiness, Camera, Music, SquarePlay, ThumbsUp, type LucideIcon } from "lucide-react";
 import type { ComponentProps } from "react";
-import type { SocialPlatform } from "@/lib/social/schemas";
+import { BrandIcon } from "@/components/ui/brand-icon";
+import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
+import { platformGlyphs } from "./brand-glyphs";
 
-/**
- * lucide-react 1.x ships no brand logos, so each platform gets a neutral glyph in its brand colour.
- * The icon is decorative: the platform's name is always written next to it.
- */
-const platformIcons: Record<SocialPlatform, LucideIcon> = {
-  facebook: ThumbsUp,
-  twitter: Bird,
-  linkedin: BriefcaseBusiness,
-  instagram: Camera,
-  tiktok: Music,
-  youtube: SquarePlay,
-};
-
-/** Brand tints for the icon tile; readable on every theme because the glyph sits on a solid chip. */
+/** Brand tints for the icon tile; readable on every theme because the logo sits on a solid chip. */
 export const platformTileClasses: Record<SocialPlatform, string> = {
-  facebook: "bg-[#1877f2] text-white",
+  facebook: "bg-[#0866ff] text-white",
   twitter: "bg-foreground text-background",
   linkedin: "bg-[#0a66c2] text-white",
   instagram: "bg-gradient-to-br from-[#f58529] via-[#dd2a7b] to-[#8134af] text-white",
@@ -26,15 +14,21 @@ export const platformTileClasses: Record<SocialPlatform, string> = {
   youtube: "bg-[#ff0000] text-white",
 };
 
-export function PlatformIcon({
-  platform,
-  className,
-  ...props
-}: { platform: SocialPlatform } & Omit<ComponentProps<"span">, "children">) {
-  const Icon = platformIcons[platform];
+type PlatformIconProps = {
+  platform: SocialPlatform;
+  /**
+   * Give the logo the network's name ('Facebook', 'Twitter/X') as its accessible name. Leave it off
+   * where the name is written next to the logo, so screen readers do not say it twice.
+   */
+  labelled?: boolean;
+} & Omit<ComponentProps<"span">, "children">;
+
+/** The network's logo (components/ui/brand-icon.tsx) on a tile in its brand colour. */
+export function PlatformIcon({ platform, labelled = false, className, ...props }: PlatformIconProps) {
   return (
     <span
-      aria-hidden="true"
+      {...(labelled ? { role: "img", "aria-label": platformLabels[platform] } : { "aria-hidden": true })}
+      data-platform-icon={platform}
       className={cn(
         "inline-grid size-8 shrink-0 place-items-center rounded-lg",
         platformTileClasses[platform],
@@ -42,7 +36,7 @@ export function PlatformIcon({
       )}
       {...props}
     >
-      <Icon className="size-4" />
+      <BrandIcon icon={platformGlyphs[platform]} className="size-4" />
     </span>
   );
 }

@@ -19,6 +19,8 @@ export const users = pgTable("users", {
   image: text("image"),
   /** argon2 hash; null for users who only ever signed in with Google or Facebook. */
   passwordHash: text("password_hash"),
+  /** IANA zone the user's days are counted in (analytics); from the browser or Settings. */
+  timeZone: text("time_zone").notNull().default("UTC"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

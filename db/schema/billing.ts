@@ -35,6 +35,13 @@ export const subscriptions = pgTable("subscriptions", {
   cancelReason: text("cancel_reason"),
   /** A downgrade that takes effect at currentPeriodEnd; null when none is pending. */
   pendingTier: subscriptionTierEnum("pending_tier"),
+  /** The Stripe customer, created at the first checkout, trial or portal visit. */
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  /** The Stripe subscription the paid plan comes from; null on Free. */
+  stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  /** When Stripe first reported the subscription past due; the Free limits apply from graceEndsAt. */
+  pastDueSince: timestamptz("past_due_since"),
+  graceEndsAt: timestamptz("grace_ends_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -80,6 +87,13 @@ export const billingEvents = pgTable(
   },
   (t) => [index("billing_events_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
+
+/** Stripe events already applied: each event id once (written in the transaction that applies it). */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  appliedAt: timestamptz("applied_at").notNull().defaultNow(),
+});
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;

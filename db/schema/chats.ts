@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, updatedAt } from "./columns";
 import { posts } from "./posts";
@@ -20,6 +20,11 @@ export const chats = pgTable(
     title: text("title").notNull().default("New chat"),
     context: chatContextEnum("context").notNull().default("general"),
     postId: uuid("post_id").references((): AnyPgColumn => posts.id, { onDelete: "set null" }),
+    /**
+     * Left out of the chat list: the record the AI Post Generator keeps of its prompts (the post's
+     * history, not a conversation). Shown again once the user chats in it.
+     */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
     /** Touched on every new message, so the chat list sorts by last activity. */
     updatedAt: updatedAt(),

@@ -1,6 +1,16 @@
-import { index, integer, jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns";
-import { postTargets } from "./posts";
+import { sql } from "drizzle-orm";
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, timestamptz, updatedAt } from "./columns";
+import { posts, postTargets } from "./posts";
+import { socialPlatformEnum } from "./social";
+
+/**
+ * Engagement storage (issue #15). `metric_snapshots` is the time series (every reading the sync
+ * took); `target_metrics` holds each published page's current figures and its sync schedule;
+ * `posts.*_total` the post's sums (kept by the sync, so the list sorts by an index);
+ * `metric_daily` the growth per user, platform and local day (the user's time zone) for charts.
+ */
 
 /** A point-in-time reading of one published target's engagement; the newest is the current figure. */
 export const metricSnapshots = pgTable(
@@ -23,5 +33,90 @@ export const metricSnapshots = pgTable(
   (t) => [index("metric_snapshots_target_captured_idx").on(t.postTargetId, t.capturedAt.desc().nullsFirst())],
 );
 
+/**
+ * One row per published target (made by a trigger when a target becomes published, migration
+ * 0006): its current figures and when the sync reads it next. `next_sync_at` null: no more syncs
+ * (older than 90 days, or removed on the platform).
+ */
+export const targetMetrics = pgTable(
+  "target_metrics",
+  {
+    postTargetId: uuid("post_target_id")
+      .primaryKey()
+      .references(() => postTargets.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    platform: socialPlatformEnum("platform").notNull(),
+    publishedAt: timestamptz("published_at").notNull(),
+    views: integer("views").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    comments: integer("comments").notNull().default(0),
+    shares: integer("shares").notNull().default(0),
+    reach: integer("reach").notNull().default(0),
+    /** When the current figures were read; null before the first sync. */
+    capturedAt: timestamptz("captured_at"),
+    nextSyncAt: timestamptz("next_sync_at"),
+    /** The post was deleted on the platform; its last figures are kept. */
+    removedAt: timestamptz("removed_at"),
+    /** The last sync failure, for people reading the table (cleared by a success). */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The sync's due list, across all users. Partial: finished targets drop out of it.
+    index("target_metrics_due_idx")
+      .on(t.nextSyncAt)
+      .where(sql`${t.nextSyncAt} is not null`),
+    // Analytics: a user's published pages by publish time (post counts, top posts, best times).
+    index("target_metrics_user_published_idx").on(t.userId, t.publishedAt),
+    index("target_metrics_post_idx").on(t.postId),
+  ],
+);
+
+/**
+ * Engagement gained per user, platform and local day (in the user's time zone): the sum of the
+ * increases between consecutive readings, dated by when they were read. Rebuilt from the
+ * snapshots when the user's time zone changes.
+ */
+export const metricDaily = pgTable(
+  "metric_daily",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: socialPlatformEnum("platform").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    comments: integer("comments").notNull().default(0),
+    shares: integer("shares").notNull().default(0),
+    reach: integer("reach").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.platform] })],
+);
+
+/**
+ * A counter per user that changes with every committed write an analytics answer depends on
+ * (metric_daily, target_metrics' figures and publish state, posts' totals, content and deletion,
+ * users.time_zone). Kept by deferred database triggers (migration 0010), so every writer bumps it
+ * (the sync, publishing, deletes, Settings) and it changes at commit, in the same transaction as
+ * the data. The analytics answer cache (lib/analytics/server/cache.ts) keys on it.
+ */
+export const analyticsVersions = pgTable("analytics_versions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  /** The transaction that last bumped it: one bump per transaction, however many rows it wrote. */
+  bumpedXact: bigint("bumped_xact", { mode: "number" }),
+});
+
 export type MetricSnapshot = typeof metricSnapshots.$inferSelect;
 export type NewMetricSnapshot = typeof metricSnapshots.$inferInsert;
+export type TargetMetric = typeof targetMetrics.$inferSelect;
+export type MetricDay = typeof metricDaily.$inferSelect;

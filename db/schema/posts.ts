@@ -23,7 +23,14 @@ export type PostStatus = (typeof postStatusEnum.enumValues)[number];
 export const postTargetTypeEnum = pgEnum("post_target_type", ["post", "share"]);
 export type PostTargetType = (typeof postTargetTypeEnum.enumValues)[number];
 
-export const postTargetStatusEnum = pgEnum("post_target_status", ["pending", "publishing", "published", "failed"]);
+/** `needs_check`: the outcome of an uncertain attempt could not be decided; the owner says whether it went out. */
+export const postTargetStatusEnum = pgEnum("post_target_status", [
+  "pending",
+  "publishing",
+  "published",
+  "failed",
+  "needs_check",
+]);
 export type PostTargetStatus = (typeof postTargetStatusEnum.enumValues)[number];
 
 export const posts = pgTable(
@@ -47,6 +54,11 @@ export const posts = pgTable(
     /** Bumped on every (re)schedule; a queued job carrying an older version is stale and does nothing. */
     scheduleVersion: integer("schedule_version").notNull().default(0),
     failureReason: text("failure_reason"),
+    /** Sums of the pages' current figures (target_metrics), kept by the metrics sync; 0 until published. */
+    viewsTotal: integer("views_total").notNull().default(0),
+    likesTotal: integer("likes_total").notNull().default(0),
+    commentsTotal: integer("comments_total").notNull().default(0),
+    sharesTotal: integer("shares_total").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +71,19 @@ export const posts = pgTable(
     index("posts_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
     // Scheduler calendar: a user's posts in a date range.
     index("posts_user_scheduled_idx").on(t.userId, t.scheduledAt),
+    // Post list sorted by views or likes: an index scan, ties by date then id.
+    index("posts_user_views_idx").on(
+      t.userId,
+      t.viewsTotal.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("posts_user_likes_idx").on(
+      t.userId,
+      t.likesTotal.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Dispatcher / recovery: scheduled posts that are due, across all users. Partial, so it stays small.
     index("posts_scheduled_due_idx")
       .on(t.scheduledAt)
@@ -96,6 +121,12 @@ export const postTargets = pgTable(
      */
     sentText: text("sent_text"),
     sentAt: timestamptz("sent_at"),
+    /**
+     * The platform's id for what it already accepted as this page's post but has not finished (a
+     * Facebook video still processing): written as soon as the platform answers, before waiting. A
+     * later attempt follows this id instead of sending anything again.
+     */
+    acceptedMediaId: text("accepted_media_id"),
     /** When the current attempt claimed the row; a stale value means a crashed worker. */
     publishingStartedAt: timestamptz("publishing_started_at"),
     publishedAt: timestamptz("published_at"),

@@ -87,3 +87,41 @@ export const PASSWORD_RESET_REQUESTED =
   "If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.";
 export const PASSWORD_RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
 export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
+
+/**
+ * Settings › Profile: name and/or e-mail. A new e-mail on an account with a password needs that
+ * password again (a borrowed, signed-in laptop must not be enough to take the account over).
+ */
+export const updateProfileSchema = z
+  .object({
+    name: text("Full name", 100).trim().min(1, { error: "Full name is required" }).optional(),
+    email: email.optional(),
+    currentPassword: text("Current password", PASSWORD_MAX_LENGTH).optional(),
+  })
+  .strict()
+  .refine((input) => input.name !== undefined || input.email !== undefined, {
+    error: "Nothing to change: send a name or an email",
+  });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** The word that confirms an account deletion, besides the account's own e-mail address. */
+export const DELETE_ACCOUNT_WORD = "DELETE";
+
+/** Settings › Profile › Delete account: the user types their e-mail (or DELETE) to confirm. */
+export const deleteAccountSchema = z
+  .object({
+    confirmation: text("Confirmation", 254)
+      .trim()
+      .min(1, { error: `Type your email address or ${DELETE_ACCOUNT_WORD} to confirm` }),
+  })
+  .strict();
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+export const PROFILE_MESSAGES = {
+  updated: "Profile updated",
+  passwordRequired: "Enter your current password to change your email address",
+  wrongPassword: "Current password is incorrect",
+  emailTaken: "An account with this email already exists",
+  confirmationMismatch: `The confirmation does not match. Type your email address or ${DELETE_ACCOUNT_WORD} exactly.`,
+  deleted: "Your account and all of its data have been deleted.",
+} as const;

@@ -185,6 +185,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     post: <T>(path: string, json?: unknown, init?: RequestOptions) =>
       request<T>(path, { ...init, method: "POST", json }),
     put: <T>(path: string, json?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: "PUT", json }),
+    patch: <T>(path: string, json?: unknown, init?: RequestOptions) =>
+      request<T>(path, { ...init, method: "PATCH", json }),
     delete: <T>(path: string, json?: unknown, init?: RequestOptions) =>
       request<T>(path, { ...init, method: "DELETE", json }),
     /** Called whenever the client gives up on the session (the session provider forgets the user). */

@@ -19,9 +19,17 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * `signedIn`: the server's word on this page's request (app/layout.tsx). Without a session there
+ * is nothing to load, so a visitor's page starts signed out and never asks /api/auth/me (nor its
+ * /api/auth/user fallback): those were two 401s in the console on every visit. Signing in calls
+ * `reload()`.
+ */
+export function SessionProvider({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>({ status: "loading", data: null });
+  const [session, setSession] = useState<SessionState>(() =>
+    signedIn ? { status: "loading", data: null } : { status: "unauthenticated", data: null },
+  );
 
   const apply = useCallback((data: SessionData | null) => {
     setSession(data ? { status: "authenticated", data } : { status: "unauthenticated", data: null });
@@ -30,13 +38,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const lateSession = useCallback((data: SessionData) => apply(data), [apply]);
 
+  // Only the first page's answer counts: later client navigations keep this provider.
+  const [initiallySignedIn] = useState(signedIn);
+
   const reload = useCallback(async () => apply(await loadSession(http, lateSession)), [apply, lateSession]);
 
   useEffect(() => {
     let cancelled = false;
-    void loadSession(http, lateSession).then((data) => {
-      if (!cancelled) apply(data);
-    });
+    if (initiallySignedIn)
+      void loadSession(http, lateSession).then((data) => {
+        if (!cancelled) apply(data);
+      });
     const unsubscribe = http.onSessionCleared(() => {
       queryClient.clear();
       apply(null);
@@ -45,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       unsubscribe();
     };
-  }, [apply, lateSession, queryClient]);
+  }, [apply, lateSession, queryClient, initiallySignedIn]);
 
   const signOut = useCallback(async () => {
     await logout(http);

@@ -10,6 +10,8 @@ import type { ApiSuccess } from "@/lib/api-response";
 
 export const POST_CONTENT_MAX = 10_000;
 export const SHARE_MESSAGE_MAX = 280;
+/** An optional title: one line, shown in the lists instead of the post's first line. */
+export const POST_TITLE_MAX = 150;
 export const DEFAULT_SHARE_MESSAGE = "Check out our latest post!";
 export const MESSAGES = {
   pagesAndContent: "Please select at least one page and write some content.",
@@ -22,6 +24,8 @@ export const MESSAGES = {
   limitReached: "Post limit reached for your plan. Please upgrade or delete old posts.",
   publishingNow: "This post is being published right now. Try again in a moment.",
   scheduleInPast: "Please select a future date and time",
+  titleTooLong: `Title is too long. Maximum ${POST_TITLE_MAX} characters allowed.`,
+  titleOneLine: "Title must be a single line.",
 } as const;
 
 /** 409 for removing a page whose last attempt may have gone out (see replaceTargets). */
@@ -46,6 +50,15 @@ const shareContent = z
   .max(SHARE_MESSAGE_MAX, { error: MESSAGES.shareTooLong })
   .nullish();
 
+/** Trimmed; an empty title is no title (null). */
+export const postTitleSchema = z
+  .string({ error: "Title must be text" })
+  .trim()
+  .max(POST_TITLE_MAX, { error: MESSAGES.titleTooLong })
+  .regex(/^[^\r\n]*$/, { error: MESSAGES.titleOneLine })
+  .transform((value) => value || null)
+  .nullish();
+
 /** Media are referenced by their stored filename (what GET /api/media/user returns). */
 const media = z.array(z.string().min(1).max(255), { error: "media must be a list of filenames" }).max(10, {
   error: "A post can have at most 10 media files.",
@@ -61,7 +74,7 @@ export const createPostSchema = z.object({
     .literal("draft", { error: "New posts are saved as drafts; schedule or publish them afterwards." })
     .default("draft"),
   chatHistoryId: z.string().max(64).nullish(),
-  title: z.string().max(200, { error: "Title is too long (maximum 200 characters)" }).nullish(),
+  title: postTitleSchema,
   media: media.default([]),
 });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
@@ -71,7 +84,7 @@ export const createAccountDraftSchema = z.object({ content });
 /** PUT /api/post/{id}: every field optional; only posts that are not published. */
 export const updatePostSchema = z.object({
   content: content.optional(),
-  title: z.string().max(200, { error: "Title is too long (maximum 200 characters)" }).nullish(),
+  title: postTitleSchema,
   pages: z.array(postPageSchema, { error: MESSAGES.pagesAndContent }).max(100).optional(),
   media: media.optional(),
   shareContent,
@@ -88,6 +101,29 @@ export type PostEdit = Omit<UpdatePostInput, "scheduledAt" | "status">;
 export const publishPostSchema = z.object({
   publishAt: z.iso.datetime({ offset: true, error: "publishAt must be an ISO date-time" }).optional(),
 });
+
+/** POST /api/post/{id}/page-check: the owner's answer for a page marked 'Needs your check'. */
+export const pageCheckSchema = z.object({
+  pageId: z.string({ error: "pageId is required" }).min(1, { error: "pageId is required" }).max(64),
+  type: z.enum(["post", "share"], { error: "type must be post or share" }).default("post"),
+  action: z.enum(["went_out", "publish_again"], { error: "action must be went_out or publish_again" }),
+  /** With went_out: the post's address on the platform, if the owner has it. */
+  postUrl: z
+    .url({ protocol: /^https?$/, error: "postUrl must be a web address starting with https://" })
+    .max(2000, { error: "postUrl is too long" })
+    .optional(),
+});
+export type PageCheckInput = z.input<typeof pageCheckSchema>;
+/** Any JSON object: the route reads it, the service checks it against pageCheckSchema after finding the post. */
+export const pageCheckBodySchema = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
+
+export const PAGE_CHECK_MESSAGES = {
+  notFound: "This page is not part of the post.",
+  notInCheck: "This page does not need a check: its outcome is already known.",
+  urlWithPublishAgain: "A post URL goes only with 'It went out'.",
+  wentOut: "Marked as published.",
+  publishAgain: "Publishing again.",
+} as const;
 
 export const listPostsQuerySchema = z.object({
   status: z.union([postStatusSchema, z.literal("all")]).optional(),
@@ -126,10 +162,13 @@ export interface PostPageEntry {
   pageId: string | null;
   platform: SocialPlatform;
   pageName: string;
-  status: "published" | "failed" | "pending" | "publishing";
+  /** `needs_check`: nothing could tell whether an uncertain attempt went out; the owner decides. */
+  status: "published" | "failed" | "pending" | "publishing" | "needs_check";
   publishedAt: string | null;
   platformPostUrl: string | null;
   error: { message: string } | null;
+  /** When the sync found the post deleted on the platform (its last figures are kept); null otherwise. */
+  removedAt: string | null;
 }
 
 export type PostMediaItem = Omit<MediaItem, "id" | "createdAt">;
@@ -174,13 +213,16 @@ export interface PostDto {
   failureReason: string | null;
   /** Set while the post is overdue by more than 5 minutes; null otherwise. */
   delayed: PostDelay | null;
-  metrics: {
-    views_sum: number;
-    likes_sum: number;
-    comments_sum: number;
-    shares_sum: number;
-    byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>>;
-  };
+  /** The published pages' current figures (metrics sync); null while no page of the post went out. */
+  metrics: PostMetrics | null;
+}
+
+export interface PostMetrics {
+  views_sum: number;
+  likes_sum: number;
+  comments_sum: number;
+  shares_sum: number;
+  byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>>;
 }
 
 export interface BulkDeleteResult {

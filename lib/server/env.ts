@@ -72,10 +72,21 @@ const envSchema = z.object({
     .trim()
     .regex(/^\d{6}(\.\d{2})?$/, { message: "must be a LinkedIn version such as 202607 (YYYYMM)" })
     .default(DEFAULT_LINKEDIN_VERSION),
+  // r_member_social is restricted (LinkedIn approves it for select apps); asked for only when approved.
+  LINKEDIN_MEMBER_SOCIAL_READ: z.enum(["true", "false", ""], { message: "must be true or false" }).default(""),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  // Stripe: without a secret key the SDK talks to the sandbox (SANDBOX_URL), as the other platforms do.
+  STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_(test|live)_/.test(value), {
+    message: "must be a Stripe secret key (sk_test_… or sk_live_…) from the Dashboard's API keys",
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith("whsec_"), {
+    message: "must be a webhook signing secret (whsec_…)",
+  }),
+  STRIPE_PRICE_STANDARD: optionalString,
+  STRIPE_PRICE_PREMIUM: optionalString,
   MEDIA_DIR: z
     .string()
     .trim()
@@ -88,6 +99,9 @@ const envSchema = z.object({
     },
   ),
   PUBLISH_STALE_SECONDS: z.coerce.number().int().positive().default(60),
+  PUBLISH_VIDEO_WAIT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  /** How long the metrics sync holds the pages it claimed; a dead worker's pages are due again after it. */
+  METRICS_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
   PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {
     message:

@@ -8,7 +8,7 @@
 export interface ContractExample {
   name: string;
   source: string;
-  request: { method: "GET" | "POST"; path: string };
+  request: { method: "GET" | "POST" | "PUT"; path: string };
   response: { status: number; headers?: Record<string, string>; body: unknown };
 }
 
@@ -49,6 +49,107 @@ export const facebookExamples = {
           { permission: "public_profile", status: "granted" },
           { permission: "pages_manage_posts", status: "declined" },
         ],
+      },
+    },
+  },
+  uploadSession: {
+    name: "Graph: start a Resumable Upload session",
+    source: "https://developers.facebook.com/docs/graph-api/guides/upload (Step 1: Start an upload session)",
+    request: { method: "POST", path: "/{app-id}/uploads?file_name=&file_length=&file_type=video/mp4" },
+    response: {
+      status: 200,
+      body: {
+        id: "upload:MTphdHRhY2htZW50Ojlk2mJiZxUwLWV6MDUtNDIwMy05yTA3LWQ4ZDPmZGFkNTM0NT8=?sig=ARZqkGCA_uQMxC8nHKI",
+      },
+    },
+  },
+  uploadHandle: {
+    name: "Graph: the bytes of an upload session, answered with the file handle",
+    source:
+      "https://developers.facebook.com/docs/graph-api/guides/upload (Step 2: Start the upload; headers Authorization: OAuth, file_offset)",
+    request: { method: "POST", path: "/upload:{session}" },
+    response: {
+      status: 200,
+      body: { h: "2:c2FtcGxlLm1wNA==:video/mp4:GKAj0gAUCZmJ1voFADip2iIAAAAAbugbAAAA:e:1472075513:ARZ_3ybzrQqEaluMUdI" },
+    },
+  },
+  uploadOffset: {
+    name: "Graph: where an interrupted upload resumes",
+    source:
+      "https://developers.facebook.com/docs/graph-api/guides/upload (Resume an interrupted upload: GET upload:{session})",
+    request: { method: "GET", path: "/upload:{session}" },
+    response: {
+      status: 200,
+      body: {
+        id: "upload:MTphdHRhY2htZW50Ojlk2mJiZxUwLWV6MDUtNDIwMy05yTA3LWQ4ZDPmZGFkNTM0NT8=?sig=ARZqkGCA_uQMxC8nHKI",
+        file_offset: 0,
+      },
+    },
+  },
+  graphVideo: {
+    name: "Graph: publish a Page video with the upload's handle",
+    source:
+      "https://developers.facebook.com/docs/video-api/guides/publishing (Publish a video: POST graph-video.facebook.com/{page-id}/videos with fbuploader_video_file_chunk; the answer is the video's id only)",
+    request: { method: "POST", path: "/{page-id}/videos" },
+    response: { status: 200, body: { id: "1104185267099870" } },
+  },
+  videoProcessing: {
+    name: "Graph: a video still being processed",
+    source:
+      "https://developers.facebook.com/docs/video-api/guides/reels-publishing (Get the status of an upload) and https://developers.facebook.com/docs/graph-api/reference/video-status (video_status, uploading/processing/publishing phases)",
+    request: { method: "GET", path: "/{video-id}?fields=status,post_id,permalink_url" },
+    response: {
+      status: 200,
+      body: {
+        status: {
+          video_status: "processing",
+          uploading_phase: { status: "complete", bytes_transferred: 37006904 },
+          processing_phase: { status: "in_progress" },
+          publishing_phase: { status: "not_started" },
+        },
+        permalink_url: "/546349135390552/videos/1104185267099870/",
+        id: "1104185267099870",
+      },
+    },
+  },
+  videoReady: {
+    name: "Graph: a processed, published video with its story's id",
+    source:
+      "https://developers.facebook.com/docs/graph-api/reference/video (fields post_id, permalink_url, status) and https://developers.facebook.com/docs/graph-api/reference/video-status (video_status ready; publishing_phase publish_status)",
+    request: { method: "GET", path: "/{video-id}?fields=status,post_id,permalink_url" },
+    response: {
+      status: 200,
+      body: {
+        status: {
+          video_status: "ready",
+          uploading_phase: { status: "complete", bytes_transferred: 37006904 },
+          processing_phase: { status: "complete" },
+          publishing_phase: { status: "complete", publish_status: "published" },
+        },
+        post_id: "546349135390552_1116689175023209",
+        permalink_url: "/546349135390552/videos/1104185267099870/",
+        id: "1104185267099870",
+      },
+    },
+  },
+  videoError: {
+    name: "Graph: a video Facebook could not process",
+    source:
+      "https://developers.facebook.com/docs/graph-api/reference/video-status (video_status error; processing_phase errors with code and message)",
+    request: { method: "GET", path: "/{video-id}?fields=status,post_id,permalink_url" },
+    response: {
+      status: 200,
+      body: {
+        status: {
+          video_status: "error",
+          uploading_phase: { status: "complete" },
+          processing_phase: {
+            status: "error",
+            errors: [{ code: 1363008, message: "The video's audio track cannot be decoded." }],
+          },
+          publishing_phase: { status: "not_started" },
+        },
+        id: "1104185267099870",
       },
     },
   },
@@ -123,6 +224,26 @@ export const linkedinExamples = {
     response: {
       status: 426,
       body: { status: 426, code: "NONEXISTENT_VERSION", message: "Requested version 20250101 is not active" },
+    },
+  },
+  videoProcessing: {
+    name: "LinkedIn: a video still being processed",
+    source:
+      "https://learn.microsoft.com/linkedin/marketing/community-management/shares/videos-api (Get a Video: GET /rest/videos/{encoded video urn}; fields owner, id, status; status PROCESSING until AVAILABLE)",
+    request: { method: "GET", path: "/rest/videos/{video-urn}" },
+    response: {
+      status: 200,
+      body: { owner: "urn:li:person:8675309", id: "urn:li:video:C5F10AQGKQg_6y2a4sQ", status: "PROCESSING" },
+    },
+  },
+  videoAvailable: {
+    name: "LinkedIn: a processed video, ready for a post",
+    source:
+      "https://learn.microsoft.com/linkedin/marketing/community-management/shares/videos-api (Get a Video; status AVAILABLE: the video may be used in a post)",
+    request: { method: "GET", path: "/rest/videos/{video-urn}" },
+    response: {
+      status: 200,
+      body: { owner: "urn:li:person:8675309", id: "urn:li:video:C5F10AQGKQg_6y2a4sQ", status: "AVAILABLE" },
     },
   },
   expiredToken: {

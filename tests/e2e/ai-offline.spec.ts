@@ -1,6 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 import { startStack, type Stack } from "../setup/stack";
-import { registerThroughForm } from "./fixtures";
+import { newUser, signUp } from "./fixtures";
 
 /**
  * With no OPENAI_API_KEY the app still helps, and says it is the offline writer answering. This file
@@ -19,8 +19,11 @@ const test = base.extend<object, { offlineStack: Stack }>({
   baseURL: async ({ offlineStack }, use) => use(offlineStack.appUrl),
 });
 
-test("without an AI key the assistant says the offline writer is answering, and still answers", async ({ page }) => {
-  await registerThroughForm(page);
+test("without an AI key the assistant says the offline writer is answering, and still answers", async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, newUser(), baseURL);
 
   await page.getByRole("button", { name: "Open AI Assistant" }).click();
   const widget = page.getByRole("dialog", { name: "AI Assistant" });

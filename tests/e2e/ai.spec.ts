@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { connectSandboxFacebookPage, expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { connectSandboxFacebookPage, expect, signUp, sandboxUrl, test } from "./fixtures";
 
 /**
  * The AI user interface against the app whose AI is the sandbox's OpenAI-compatible API: it answers
@@ -41,7 +41,7 @@ async function writeDraft(page: Page, pageName: string, text: string) {
 
 test("the AI Post Generator asks five questions and puts the post in the editor", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectSandboxFacebookPage(page);
   await page.goto("/create-post");
   await page.getByRole("region", { name: "Post As" }).getByRole("checkbox", { name: pageName }).check();
@@ -102,7 +102,7 @@ test("the AI Post Generator asks five questions and puts the post in the editor"
 
 test("Enhance with AI compares the versions; Keep Enhanced and Update Draft save the new text", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectSandboxFacebookPage(page);
   const original = "Bread is ready.";
   await writeDraft(page, pageName, original);
@@ -131,9 +131,10 @@ test("Enhance with AI compares the versions; Keep Enhanced and Update Draft save
 
 test("Generate AI Suggestion fills the share message, with a warning when the template is used", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectSandboxFacebookPage(page);
   await writeDraft(page, pageName, "Our new rye loaf is here. Dense, dark and delicious.");
+  await page.getByRole("button", { name: "Also reshare from…" }).click();
   await page.getByRole("region", { name: "Share As" }).getByRole("checkbox", { name: pageName }).check();
   const settings = page.getByRole("region", { name: "Share Message Settings" });
   const message = settings.getByRole("textbox", { name: "Share message" });
@@ -155,7 +156,7 @@ test("the editor's AI Assistant answers about the post and refuses a message ove
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectSandboxFacebookPage(page);
   await page.goto("/create-post");
   await page.getByRole("region", { name: "Post As" }).getByRole("checkbox", { name: pageName }).check();
@@ -184,7 +185,7 @@ test("the editor's AI Assistant answers about the post and refuses a message ove
 });
 
 test("the floating AI Assistant streams an answer and keeps one chat", async ({ page }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   // Slow tokens, so the wait for the first one ('Thinking...') and the streaming can be seen.
   await control("settings", { streamDelayMs: 300 });
 
@@ -243,7 +244,7 @@ test("the floating AI Assistant streams an answer and keeps one chat", async ({ 
   ).toBeVisible();
 
   // The panel and its conversation stay while the user moves to another page; Escape closes it.
-  await page.getByRole("link", { name: "Content" }).first().click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Content", exact: true }).click();
   await expect(page).toHaveURL(/\/content$/);
   await expect(widget.getByText("Sandbox AI: And on Friday?", { exact: true })).toBeVisible();
   await input.focus();
@@ -261,7 +262,7 @@ test("the floating AI Assistant streams an answer and keeps one chat", async ({ 
 });
 
 test("/chat keeps two separate conversations after a reload", async ({ page }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   await page.goto("/chat");
   await expect(page.getByRole("heading", { name: "AI Chatbot" })).toBeVisible();
   await expect(page.getByText("Start a conversation with the AI assistant...")).toBeVisible();

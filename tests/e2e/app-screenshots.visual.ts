@@ -80,6 +80,16 @@ for (const viewport of viewports) {
     await expect(page.getByRole("grid").first()).toBeVisible();
     await shot(page, `${viewport.name}-schedule`);
 
+    // The Analytics Dashboard in two themes (its charts draw with the theme's chart colours).
+    for (const theme of ["dark", "light"]) {
+      await page.evaluate((name) => localStorage.setItem("theme", name), theme);
+      await page.goto("/analytics");
+      await expect(page.getByRole("heading", { name: "Analytics Dashboard" })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await shot(page, `${viewport.name}-analytics-${theme}`);
+    }
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+
     await page.goto("/settings");
     await expect(page.getByText("Token Expired").first()).toBeVisible();
     await shot(page, `${viewport.name}-settings`);

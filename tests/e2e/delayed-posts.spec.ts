@@ -1,14 +1,7 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { startStack, type Stack } from "../setup/stack";
-import {
-  connectFacebookPages,
-  expect,
-  numericId,
-  registerThroughForm,
-  sandboxControl,
-  test as baseTest,
-} from "./fixtures";
+import { connectFacebookPages, expect, newUser, numericId, signUp, sandboxControl, test as baseTest } from "./fixtures";
 
 /** One statement on a test database (the API refuses past times, so lateness is set up here). */
 async function sql(databaseUrl: string, text: string, values: unknown[]) {
@@ -47,7 +40,7 @@ test("a post 6 minutes past its time with no publishing service shows Delayed an
   workerless,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page, newUser(), workerless.appUrl);
   const { ourPages } = await connectFacebookPages(page, ["Quiet Page"], workerless.sandboxUrl);
   const late = `Six minutes late ${numericId()}`;
   const onTime = `Four minutes late ${numericId()}`;
@@ -93,7 +86,7 @@ test("a post 6 minutes past its time with no publishing service shows Delayed an
 
 baseTest("a post held back by a platform rate limit says so, and when it tries again", async ({ page }) => {
   baseTest.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const { pages, ourPages } = await connectFacebookPages(page, ["Busy Page"]);
   const content = `Rate limited ${numericId()}`;
   const postId = await draft(page, ourPages[0]!.id, content);

@@ -42,9 +42,28 @@ export async function registerThroughForm(page: Page, user = newUser()) {
   return user;
 }
 
-/** The red box above an auth form (Next's route announcer is an empty alert too). */
+/**
+ * A new user signed up through the API in the page's context, then on the dashboard: for tests of
+ * something else (the register form has its own tests in auth.spec.ts, and a form costs a page load).
+ */
+export async function signUp(page: Page, user = newUser(), app = appUrl()) {
+  // `app`: the app the page's baseURL points at (a spec with a stack of its own passes its URL);
+  // the API refuses a write whose Origin is another app's.
+  const response = await page.request.post(`${app}/api/auth/register`, {
+    data: { name: user.name, email: user.email, password: user.password, password2: user.password },
+    headers: { Origin: app },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await page.goto("/dashboard");
+  return user;
+}
+
+/**
+ * The red box above an auth form. Next's route announcer is an alert too, empty until a client
+ * navigation writes the page title into it ("Sign in · Postloom"): never a form error.
+ */
 export function formError(page: Page) {
-  return page.getByRole("alert").filter({ hasText: /\S/ });
+  return page.locator('[role="alert"]:not(#__next-route-announcer__)').filter({ hasText: /\S/ });
 }
 
 /** A random numeric id, as the platforms use for pages and users. */
@@ -64,8 +83,14 @@ export async function sandboxControl(path: string, body: unknown = {}, sandbox =
 /** The dashboard's 'Connect Social Account' dialog (through 'Add Account', there with or without accounts). */
 export async function openConnectDialog(page: Page) {
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Add Account" }).click();
-  return page.getByRole("dialog", { name: "Connect Social Account" });
+  const dialog = page.getByRole("dialog", { name: "Connect Social Account" });
+  // The server renders the button before React has hydrated it: a click that early does nothing,
+  // so click again until the dialog opens.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Add Account" }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { appUrl, expect, formError, newUser, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { appUrl, expect, formError, newUser, signUp, sandboxUrl, test } from "./fixtures";
 
 const LINK_INVALID = "This password reset link has expired or has already been used.";
 
@@ -9,7 +9,7 @@ test.describe("password reset by e-mail", () => {
   test("Forgot your password? → the e-mail in the sandbox's mail catcher → a new password → sign in; the link works once", async ({
     page,
   }) => {
-    const user = await registerThroughForm(page, newUser("Grace Hopper"));
+    const user = await signUp(page, newUser("Grace Hopper"));
     await page.context().clearCookies();
 
     await page.goto("/login");
@@ -54,7 +54,7 @@ test.describe("password reset by e-mail", () => {
 
 test.describe("Settings › Security", () => {
   test("Sign out everywhere ends this browser's session and another's", async ({ page, browser }) => {
-    const user = await registerThroughForm(page, newUser("Alan Turing"));
+    const user = await signUp(page, newUser("Alan Turing"));
     const otherContext = await browser.newContext({ baseURL: appUrl() });
     const other = await otherContext.newPage();
     await other.goto("/login");
@@ -78,7 +78,7 @@ test.describe("Settings › Security", () => {
   });
 
   test("Change password keeps this browser signed in and signs the other out", async ({ page, browser }) => {
-    const user = await registerThroughForm(page, newUser("Katherine Johnson"));
+    const user = await signUp(page, newUser("Katherine Johnson"));
     const otherContext = await browser.newContext({ baseURL: appUrl() });
     const other = await otherContext.newPage();
     await other.goto("/login");

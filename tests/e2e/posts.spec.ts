@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { expect, signUp, sandboxUrl, test } from "./fixtures";
 
 const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
 
@@ -74,7 +74,7 @@ async function writeDraft(page: Page, pageName: string, text: string) {
 }
 
 test("a user without pages sees the no-pages screen", async ({ page }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   await page.goto("/create-post");
   await expect(page.getByRole("heading", { name: "No Social Media Pages Found" })).toBeVisible();
   await page.getByRole("link", { name: "Go to Dashboard" }).click();
@@ -83,7 +83,7 @@ test("a user without pages sees the no-pages screen", async ({ page }) => {
 
 test("write, save, list, edit and update a draft; import a Markdown file", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectFacebookPage(page);
 
   await page.goto("/create-post");
@@ -114,7 +114,7 @@ test("write, save, list, edit and update a draft; import a Markdown file", async
 
 test("media: an 11 MB image is refused; two images from the Media Library are attached and saved", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectFacebookPage(page);
   await page.goto("/create-post");
   await page.getByRole("region", { name: "Post As" }).getByRole("checkbox", { name: pageName }).check();
@@ -151,7 +151,7 @@ test("media: an 11 MB image is refused; two images from the Media Library are at
 
 test("bulk delete two posts with the confirmation", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const pageName = await connectFacebookPage(page);
   for (const text of ["First loaf", "Second loaf", "Third loaf"]) await writeDraft(page, pageName, text);
 

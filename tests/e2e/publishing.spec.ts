@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { connectFacebookPages, expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { connectFacebookPages, expect, signUp, sandboxUrl, test } from "./fixtures";
 
 const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
 
@@ -16,7 +16,7 @@ test("Publish Now to a page whose token expired: that page fails with the reason
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const suffix = numericId().slice(-4);
   const pages = [
     { id: numericId(), name: `Expired Page ${suffix}`, category: "Bakery", fan_count: 10, tasks: ["CREATE_CONTENT"] },
@@ -67,7 +67,7 @@ test("Publish on /content sends a failed post again only where it failed, after 
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const { pages, ourPages } = await connectFacebookPages(page, ["Retry Page", "Reached Page"]);
   const [retryPage, reachedPage] = ourPages as [(typeof ourPages)[number], (typeof ourPages)[number]];
   await control(`/facebook/pages/${pages[0]!.id}/expire-token`, {});

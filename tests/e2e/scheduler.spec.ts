@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { connectFacebookPages, expect, numericId, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { connectFacebookPages, expect, numericId, signUp, sandboxUrl, test } from "./fixtures";
 
 test.use({ timezoneId: "America/New_York" });
 
@@ -55,7 +55,7 @@ test("a post scheduled for two pages shows as Scheduled, then Published, and rea
   page,
 }) => {
   test.setTimeout(150_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const { pages, ourPages } = await connectFacebookPages(page);
   const content = `Shortly ${numericId()}`;
   const postId = await scheduledDraft(
@@ -95,7 +95,7 @@ test("a post scheduled for two pages shows as Scheduled, then Published, and rea
 
 test("dragging a scheduled post to the next day keeps its time of day", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const { ourPages } = await connectFacebookPages(page);
   // The 10th of next month, 10:00 in New York: the 11th is always in the same month view.
   const { year, month } = nextNewYorkMonth();
@@ -129,7 +129,7 @@ test("a scheduled post moves with the keyboard: Space picks it up, arrows move i
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const { ourPages } = await connectFacebookPages(page, ["Keyboard Page"]);
   // The 10th of next month, 09:30 in New York: its next day and next week are in the same month view.
   const { year, month } = nextNewYorkMonth();
@@ -182,7 +182,7 @@ test("a scheduled post moves with the keyboard: Space picks it up, arrows move i
 test("Schedule in the editor: the modal refuses a past time, then schedules for tomorrow at Prime Time", async ({
   page,
 }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   const { pages } = await connectFacebookPages(page);
   const content = `Evening special ${numericId()}`;
 
@@ -224,7 +224,7 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const { ourPages } = await connectFacebookPages(page);
   const tomorrow = localDay(new Date(Date.now() + 24 * 3_600_000).toISOString());
   const [year, month, day] = tomorrow.split("-").map(Number) as [number, number, number];
@@ -252,7 +252,9 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   await expect(card("Scheduled Posts")).toContainText("Ready to publish");
   await expect(card("Published Today")).toContainText("1");
   await expect(card("Total Posts")).toContainText("5");
-  await expect(card("Engagement")).toContainText("--");
+  // The all-time engagement rate (0.0% until the metrics sync has read any views).
+  await expect(card("Engagement")).toContainText(/\d+\.\d%/);
+  await expect(card("Engagement")).toContainText("Avg. engagement rate");
 
   if (tomorrow.slice(0, 7) !== localDay(new Date().toISOString()).slice(0, 7))
     await page.getByRole("button", { name: "Next month" }).click();
@@ -276,4 +278,116 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   await expect(details).toBeHidden();
   expect((await page.request.get(`/api/post/${publishedPost.id}`)).status()).toBe(404);
   await expect(card("Total Posts")).toContainText("4");
+});
+
+/** Waits `frames` animation frames in the page: time for a drag's autoscroll to act, if it were going to. */
+async function frames(page: Page, frames: number) {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    frames,
+  );
+}
+
+test.describe("near the window's edge", () => {
+  test.use({ viewport: { width: 1280, height: 600 } });
+
+  test("a drag released near the window's bottom edge lands on the day under the pointer; chips show their full text", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUp(page);
+    const { ourPages } = await connectFacebookPages(page, ["Edge Page"]);
+    // The 10th of next month, 10:00 in New York, dropped two weeks on: the 24th is in the same month view.
+    const { year, month } = nextNewYorkMonth();
+    const at = newYorkTime(year, month, 10, 10);
+    const dropDay = newYorkTime(year, month, 24, 10);
+    const content = `Edge ${numericId()} our autumn oat latte launches this Saturday with a new cinnamon crumble topping`;
+    const postId = await scheduledDraft(page, [ourPages[0]!.id], content, at);
+
+    await page.goto("/schedule");
+    await page.getByRole("button", { name: "Next month" }).click();
+    const handle = page.getByRole("button", { name: new RegExp(`^Edge \\d+ our autumn.*, scheduled`) });
+    await expect(handle).toBeVisible();
+
+    // The chip's name is cut short; its full text shows on keyboard focus, and is its description.
+    await handle.focus();
+    await expect(page.getByRole("tooltip")).toContainText("new cinnamon crumble topping");
+    await expect(handle).toHaveAccessibleDescription(new RegExp("new cinnamon crumble topping"));
+    await page.screenshot({ path: ".test-output/screens/calendar-desktop.png" });
+    await page.keyboard.press("Tab");
+
+    // Other months' days look different from this month's.
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(await background("[data-day][data-outside-month]")).toContain("gradient");
+    expect(await background("[data-day]:not([data-outside-month])")).toBe("none");
+
+    // The 24th's bottom edge a few pixels above the window's: the pointer will rest in its lower part.
+    const target = page.getByRole("gridcell", { name: cellName(dropDay) });
+    await page.evaluate(
+      (bottom) => window.scrollBy(0, bottom - (window.innerHeight - 6)),
+      (await target.boundingBox())!.y + (await target.boundingBox())!.height,
+    );
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    expect(from.y).toBeGreaterThan(0);
+    const point = { x: to.x + to.width / 2, y: to.y + to.height * 0.75 };
+    expect(point.y).toBeGreaterThan(600 * 0.8); // inside the band where dnd-kit scrolled by default
+
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(point.x, point.y, { steps: 15 });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // A person rests there a moment before letting go.
+    await frames(page, 40);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    const under = await page.evaluate(
+      ({ x, y }) =>
+        document
+          .elementsFromPoint(x, y)
+          .map((element) => element.closest<HTMLElement>("[data-day]")?.dataset.day)
+          .find(Boolean),
+      point,
+    );
+    expect(under).toBe(localDay(dropDay.toISOString()));
+    await page.mouse.up();
+    await expect(page.getByText("Post rescheduled successfully").first()).toBeVisible();
+
+    const moved = await scheduledAtOf(page, postId);
+    expect(localDay(moved)).toBe(localDay(dropDay.toISOString()));
+    expect(localTime(moved)).toBe("10:00");
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the stat cards sit two by two and the calendar fits the width", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/schedule");
+    const card = (title: string) =>
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card("Engagement")).toBeVisible();
+    const boxes = await Promise.all(
+      ["Scheduled Posts", "Published Today", "Total Posts", "Engagement"].map(
+        async (title) => (await card(title).boundingBox())!,
+      ),
+    );
+    expect(boxes[0]!.y).toBe(boxes[1]!.y);
+    expect(boxes[2]!.y).toBe(boxes[3]!.y);
+    expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
+    expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x);
+    const grid = (await page.getByRole("grid").boundingBox())!;
+    expect(grid.x + grid.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: ".test-output/screens/calendar-390.png", fullPage: true });
+  });
 });

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, registerThroughForm, test } from "./fixtures";
+import { expect, signUp, test } from "./fixtures";
 
 /**
  * Issue #13, item 5, in the browser: the nonce-based Content-Security-Policy lets every page run
@@ -46,7 +46,7 @@ test("public pages run under the policy: the theme script, hydration and the for
 });
 
 test("every main signed-in page renders and responds under the policy", async ({ page }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   for (const { path, heading } of SIGNED_IN_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
@@ -62,7 +62,7 @@ test("every main signed-in page renders and responds under the policy", async ({
 });
 
 test("another site cannot frame a signed-in page", async ({ page, baseURL }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   // A real page on another origin of this machine (a public origin could not frame localhost
   // anyway: Chromium's private network rules would refuse it, and the test would prove nothing).
   const framer = http.createServer((_req, res) => {

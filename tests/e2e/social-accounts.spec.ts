@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, registerThroughForm, sandboxUrl, test } from "./fixtures";
+import { expect, signUp, sandboxUrl, test } from "./fixtures";
 
 const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
 
@@ -41,6 +41,14 @@ async function openConnectDialog(page: Page) {
   return page.getByRole("dialog", { name: "Connect Social Account" });
 }
 
+/** Our page ids (PageSummary.id) by the platform's page id. */
+async function dashboardPageIds(page: Page) {
+  const accounts = (await (await page.request.get("/api/social/accounts")).json()) as {
+    data: { pages: { id: string; pageId: string }[] }[];
+  };
+  return new Map(accounts.data.flatMap((account) => account.pages.map((item) => [item.pageId, item.id] as const)));
+}
+
 async function connectProfile(page: Page, platform: "Twitter/X" | "LinkedIn", name: string) {
   const dialog = await openConnectDialog(page);
   await dialog.getByRole("button", { name: new RegExp(platform.replace("/", "\\/")) }).click();
@@ -52,7 +60,7 @@ async function connectProfile(page: Page, platform: "Twitter/X" | "LinkedIn", na
 
 test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disconnect", async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   const fb = await defineFacebookUser();
   const [kept1, kept2, skipped] = fb.pages as [(typeof fb.pages)[0], (typeof fb.pages)[0], (typeof fb.pages)[0]];
 
@@ -104,11 +112,15 @@ test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disco
   await page.goto("/dashboard");
   const expiredCard = page.getByRole("article").filter({ hasText: kept1.name });
   await expect(expiredCard.getByText("Token expired")).toBeVisible();
-  await expect(expiredCard.getByRole("button", { name: "Create Post" })).toBeDisabled();
   await expect(page.getByRole("article").filter({ hasText: kept2.name }).getByText("Active")).toBeVisible();
+  // One 'Create Post' per network, for the Pages whose token works: kept2's, not the expired one's.
+  const createOnFacebook = page.getByRole("link", { name: "Create Post on Facebook" });
+  const ourPages = await dashboardPageIds(page);
+  await expect(createOnFacebook).toHaveAttribute("href", `/create-post?pageId=${ourPages.get(kept2.id)}`);
   await expiredCard.getByRole("button", { name: "Refresh Token" }).click();
   await expect(expiredCard.getByText("Active")).toBeVisible();
-  await expect(expiredCard.getByRole("link", { name: "Create Post" })).toBeVisible();
+  await expect(expiredCard.getByRole("button", { name: "Refresh Token" })).toHaveCount(0);
+  await expect(createOnFacebook).toHaveAttribute("href", /pageId=.+&pageId=/);
 
   // Disconnect LinkedIn with the confirmation.
   await page.goto("/settings");
@@ -123,7 +135,7 @@ test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disco
 });
 
 test("denying consent shows 'Authorization denied: …' and returns to the dashboard", async ({ page }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   const dialog = await openConnectDialog(page);
   await dialog.getByRole("button", { name: /Twitter\/X/ }).click();
   await page.getByRole("button", { name: "Deny" }).click();
@@ -134,7 +146,7 @@ test("denying consent shows 'Authorization denied: …' and returns to the dashb
 });
 
 test("a callback without platform or code explains what is missing", async ({ page }) => {
-  await registerThroughForm(page);
+  await signUp(page);
   await page.goto("/auth/callback?code=abc");
   await expect(page.getByText("Platform not specified")).toBeVisible();
   await page.goto("/auth/callback/facebook?state=abc");

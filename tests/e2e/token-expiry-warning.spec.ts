@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  connectFacebookPages,
-  expect,
-  numericId,
-  openConnectDialog,
-  registerThroughForm,
-  sandboxControl,
-  test,
-} from "./fixtures";
+import { connectFacebookPages, expect, numericId, openConnectDialog, signUp, sandboxControl, test } from "./fixtures";
 
 const SIXTY_DAYS = 60 * 24 * 3600;
 const WARNING = "Expires in 5 days — reconnect to keep publishing";
@@ -30,7 +22,7 @@ test("a LinkedIn token 5 days from expiry warns on the dashboard and in Settings
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughForm(page);
+  await signUp(page);
   // A normal account beside it: Facebook's long-lived token has weeks left.
   const { pages: facebookPages } = await connectFacebookPages(page, ["Steady Page"]);
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { migrateDatabase } from "@/db/migrate";
 import { startSandbox } from "@/sandbox/server";
+import { sandboxControl } from "@/sandbox/testing";
 
 /**
  * A whole Postloom for a test run: a fresh `_test` database (migrated), the platform sandbox and the
@@ -17,6 +18,8 @@ export interface Stack {
   sandboxUrl: string;
   databaseUrl: string;
   env: Record<string, string>;
+  /** The `next start` process (benchmarks read its peak memory); undefined once it could not start. */
+  webPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -62,6 +65,13 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Tests post many times as one X user; the free tier's 17 a day would hold them for a day. The
+ * tiers' own limits are tested in tests/integration/publishing/rate-limit-redis.test.ts and
+ * platform-limits.test.ts, on their own sandbox.
+ */
+const TEST_TWITTER_TIER = "enterprise";
+
 export interface StackOptions {
   withWorker?: boolean;
   /**
@@ -79,7 +89,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   assertTestDatabase(databaseUrl);
   await migrateDatabase(databaseUrl);
 
-  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", log: process.env.SANDBOX_LOG === "1" });
+  // The sandbox applies the X tier the app is configured for (TWITTER_API_TIER below), as X would.
+  const sandbox = await startSandbox({
+    port: 0,
+    host: "127.0.0.1",
+    log: process.env.SANDBOX_LOG === "1",
+    xTier: TEST_TWITTER_TIER,
+  });
   const appPort = await freePort();
   // A host name, not 127.0.0.1: Next.js reports loopback addresses as "localhost", and OAuth
   // redirect URIs must match exactly.
@@ -99,9 +115,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     TRUST_PROXY_HOPS: "1",
     // Crash-recovery tests kill workers mid-publish; they should not wait a minute for takeover.
     PUBLISH_STALE_SECONDS: "5",
-    // Tests post many times as one X user; the free tier's 17 a day would hold them for a day. The
-    // tiers' own limits are tested in tests/integration/publishing/rate-limit-redis.test.ts.
-    TWITTER_API_TIER: "enterprise",
+    // Facebook video tests meet a video still processing at the end of an attempt's wait in seconds.
+    PUBLISH_VIDEO_WAIT_SECONDS: "3",
+    TWITTER_API_TIER: TEST_TWITTER_TIER,
+    // Stripe is the sandbox's (no STRIPE_SECRET_KEY), which signs its events with this secret and
+    // delivers them to the app's webhook, as `stripe listen --forward-to` does with real Stripe.
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
     ...(options.ai === "offline"
       ? {}
       : {
@@ -111,6 +130,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         }),
   };
   const childEnv = { ...cleanEnv(), ...env };
+  await sandboxControl(sandbox.url).setStripeWebhook({
+    url: `${appUrl}/api/billing/webhook`,
+    secret: env.STRIPE_WEBHOOK_SECRET!,
+  });
 
   const children: ChildProcess[] = [];
   const app = spawnWeb(childEnv, appPort);
@@ -128,7 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { appUrl, sandboxUrl: sandbox.url, databaseUrl, env, stop };
+  return { appUrl, sandboxUrl: sandbox.url, databaseUrl, env, webPid: app.pid, stop };
 }
 
 function spawnWeb(childEnv: NodeJS.ProcessEnv, port: number, name = "web"): ChildProcess {
@@ -162,14 +185,19 @@ export async function startExtraWebProcess(
 }
 
 /** A worker process on the stack's database, Redis prefix and sandbox. The caller stops it. */
-export function spawnWorker(env: Record<string, string>): ChildProcess {
-  const worker = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "workers/index.ts"], {
-    cwd: root,
-    env: { ...cleanEnv(), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group: tsx runs the script in a child process, and a crash test must kill both.
-    detached: true,
-  });
+/** `nodeArgs`: options for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
+export function spawnWorker(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  const worker = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, "node_modules/tsx/dist/cli.mjs"), "workers/index.ts"],
+    {
+      cwd: root,
+      env: { ...cleanEnv(), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group: tsx runs the script in a child process, and a crash test must kill both.
+      detached: true,
+    },
+  );
   pipeLogs(worker, "worker");
   return worker;
 }
@@ -183,7 +211,8 @@ export function crashWorker(worker: ChildProcess): void {
 function cleanEnv(): NodeJS.ProcessEnv {
   const copy = { ...process.env };
   for (const key of Object.keys(copy)) {
-    if (/^(GOOGLE|FACEBOOK|TWITTER|LINKEDIN)_CLIENT_|^OPENAI_|^NEXT_PUBLIC_/.test(key)) delete copy[key];
+    if (/^(GOOGLE|FACEBOOK|TWITTER|LINKEDIN)_CLIENT_|^OPENAI_|^STRIPE_|^SANDBOX_STRIPE_|^NEXT_PUBLIC_/.test(key))
+      delete copy[key];
   }
   return copy;
 }

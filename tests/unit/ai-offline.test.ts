@@ -28,11 +28,10 @@ const longPost = Array.from(
 describe("offline writer: the post generator", () => {
   it("builds the post from topic, tone and length, deterministically", () => {
     const post = offlineGeneratePost(answers(), "general");
-    expect(post).toContain("our new sourdough bakery");
-    expect(post).toMatch(/^Hi everyone, /);
+    expect(post).toMatch(/^Our new sourdough bakery: we'd love to tell you all about it\. /);
     expect(offlineGeneratePost(answers(), "general")).toBe(post);
     expect(offlineGeneratePost(answers({ tone: "Formal" }), "general")).toMatch(
-      /^We are pleased to share an update regarding our new sourdough bakery\./,
+      /^Our new sourdough bakery: we are pleased to share this update with you\./,
     );
   });
 
@@ -142,7 +141,7 @@ describe("offline writer: chat", () => {
     ).toContain("We bake bread.");
     expect(
       offlineChatReply({ message: "a post about summer cakes", context: "content_creation", postContent: null }),
-    ).toContain("summer cakes");
+    ).toContain("Summer cakes: ");
   });
 });
 
@@ -174,7 +173,11 @@ describe("offline helpers", () => {
   });
 
   it("derives and normalises hashtags", () => {
-    expect(hashtagsFromText("The best sourdough bread in town, sourdough!")).toEqual(["#Best", "#Sourdough", "#Bread"]);
+    expect(hashtagsFromText("The best sourdough bread in town, sourdough!")).toEqual([
+      "#SourdoughBread",
+      "#Best",
+      "#Town",
+    ]);
     expect(normaliseHashtags("#a,, b  ##c!")).toEqual(["#a", "#b", "#c"]);
   });
 });

@@ -15,6 +15,7 @@ const page = (
   publishedAt: null,
   platformPostUrl: null,
   error: null,
+  removedAt: null,
 });
 
 describe("publishTargets: what a Publish from the list sends", () => {

@@ -36,4 +36,47 @@ describe("LinkedIn's rate limit", () => {
     expect(reset.getTime() - Date.now()).toBeGreaterThan(0);
     expect(reset.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
   });
+
+  it("midnight is LinkedIn's, read from its Date: ten seconds before it there, ten seconds from now here", async () => {
+    const { linkedinError } = await linkedinModule();
+    const before = Date.now();
+    const error = linkedinError({
+      status: 429,
+      headers: new Headers({ date: "Thu, 31 Dec 2026 23:59:50 GMT" }),
+      body: { message: "Resource level throttle MEMBER DAY limit for calls to this resource is reached.", status: 429 },
+    });
+    const waitMs = error.details.resetAt!.getTime() - before;
+    expect(waitMs).toBeGreaterThanOrEqual(10_000);
+    expect(waitMs).toBeLessThan(10_000 + (Date.now() - before) + 5);
+  });
+});
+
+describe("X's rate-limit reset", () => {
+  it("is read against X's Date, and the later of the window's and a spent 24-hour allowance's", async () => {
+    const { twitterError } = await (async () => {
+      await linkedinModule();
+      return import("@/lib/server/platforms/twitter");
+    })();
+    const date = Date.parse("Wed, 25 Nov 2026 12:00:00 GMT");
+    const before = Date.now();
+    const error = twitterError({
+      status: 429,
+      headers: new Headers({
+        date: new Date(date).toUTCString(),
+        "x-rate-limit-limit": "100",
+        "x-rate-limit-remaining": "0",
+        "x-rate-limit-reset": String(date / 1000 + 60),
+        "x-app-limit-24hour-limit": "10000",
+        "x-app-limit-24hour-remaining": "0",
+        "x-app-limit-24hour-reset": String(date / 1000 + 600),
+        "x-user-limit-24hour-remaining": "5",
+        "x-user-limit-24hour-reset": String(date / 1000 + 7200),
+      }),
+      body: { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 },
+    });
+    expect(error.kind).toBe("rate_limited");
+    const waitMs = error.details.resetAt!.getTime() - before;
+    expect(waitMs).toBeGreaterThanOrEqual(600_000);
+    expect(waitMs).toBeLessThan(600_000 + (Date.now() - before) + 5);
+  });
 });

@@ -55,7 +55,7 @@ export async function listChatHistory(userId: string): Promise<Omit<ChatHistoryR
   const rows = await db
     .select()
     .from(chats)
-    .where(eq(chats.userId, userId))
+    .where(and(eq(chats.userId, userId), eq(chats.hidden, false)))
     .orderBy(desc(chats.updatedAt), desc(chats.id))
     .limit(HISTORY_CHATS);
   const messages = rows.length

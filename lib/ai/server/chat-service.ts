@@ -58,8 +58,14 @@ async function ensureChat(tx: Transaction, userId: string, prepared: PreparedCha
       })
       .returning({ id: chats.id });
     chatId = created!.id;
-  } else if (prepared.linkPostId && !prepared.chat?.postId) {
-    await tx.update(chats).set({ postId: prepared.linkPostId }).where(eq(chats.id, chatId));
+  } else {
+    // Chatting in the generator's hidden record of a post makes it a conversation: listed again.
+    const link = prepared.linkPostId && !prepared.chat?.postId ? { postId: prepared.linkPostId } : {};
+    if (prepared.chat?.hidden || "postId" in link)
+      await tx
+        .update(chats)
+        .set({ ...link, hidden: false })
+        .where(eq(chats.id, chatId));
   }
   if (prepared.linkPostId) {
     await tx

@@ -13,7 +13,8 @@ import { withAiRequest } from "./usage";
 
 /**
  * The AI Post Generator: five answers → one post that fits the chosen platform. Each generation is
- * recorded in a content-creation chat (the given one, or a new one named after the topic).
+ * recorded in a content-creation chat: the given one, or a new one named after the topic that is
+ * hidden from the chat list (the generator's prompts are the post's history, not a conversation).
  */
 
 export type GeneratePostInput = z.output<typeof generatePostSchema>;
@@ -36,7 +37,7 @@ export async function generatePost(
         (
           await tx
             .insert(chats)
-            .values({ userId, title: chatTitle(answers.topic), context: "content_creation" })
+            .values({ userId, title: chatTitle(answers.topic), context: "content_creation", hidden: true })
             .returning({ id: chats.id })
         )[0]!.id;
       await saveExchange(tx, userId, id, {

@@ -1,6 +1,7 @@
 import { DEFAULT_SHARE_MESSAGE, SHARE_MESSAGE_MAX } from "@/lib/posts/schemas";
 import { fitToPlatform, shortenForTwitter, splitIntoThread, truncateAtWord } from "./fit-text";
 import type { AiPlatform, ChatContextName, GeneratorAnswers } from "@/lib/ai/schemas";
+import { hashtagsFromText, requestTopic } from "./keywords";
 
 /**
  * The offline writer: what answers when no AI key is configured. Deterministic text built from the
@@ -9,30 +10,24 @@ import type { AiPlatform, ChatContextName, GeneratorAnswers } from "@/lib/ai/sch
 
 export const OFFLINE_NOTICE = "Offline assistant: no AI model is configured, so this is a template answer.";
 
-const STOP_WORDS = new Set(
-  "a an and are as at be but by for from has have how in into is it its of on or our that the their this to was we what when where which who why will with you your about new".split(
-    " ",
-  ),
-);
-
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const cleanTopic = (topic: string) =>
   topic
     .trim()
     .replace(/\s+/g, " ")
-    .replace(/[.!?;:,]+$/, "");
+    .replace(/[.!?;:,…]+$/, "");
 
-export function hashtagsFromText(text: string, max = 3): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (word.length < 4 || STOP_WORDS.has(word) || seen.has(word)) continue;
-    seen.add(word);
-    tags.push(`#${capitalise(word)}`);
-    if (tags.length === max) break;
-  }
-  return tags;
+/**
+ * The topic as the start of a sentence. The first letter is capitalised unless the first word is
+ * cased on purpose ("iPhone", "eBay"); the topic is never put mid-sentence, where a sentence typed
+ * as a topic ("Our latte launches Saturday") would read as nonsense.
+ */
+function topicHead(topic: string): string {
+  const first = topic.split(" ")[0] ?? "";
+  return /\p{Lu}/u.test(first.slice(1)) ? topic : capitalise(topic);
 }
+
+export { hashtagsFromText };
 
 /** "bread, #Baking  sourdough" → ["#bread", "#Baking", "#sourdough"]. */
 export function normaliseHashtags(input: string | null | undefined): string[] {
@@ -45,45 +40,59 @@ export function normaliseHashtags(input: string | null | undefined): string[] {
 
 type Tone = GeneratorAnswers["tone"];
 
-const OPENERS: Record<Tone, (topic: string) => string> = {
-  Professional: (topic) => `Here is what you need to know about ${topic}.`,
-  Casual: (topic) => `Let's talk about ${topic}!`,
-  Friendly: (topic) => `Hi everyone, we'd love to tell you about ${topic}.`,
-  Formal: (topic) => `We are pleased to share an update regarding ${topic}.`,
-  Humorous: (topic) => `Fair warning: ${topic} is about to become your favourite topic.`,
-  Inspiring: (topic) => `Every big change starts with one step, and ${topic} is ours.`,
+/** Each tone's words after "{Topic}: ", its first sentence. */
+const LEADS: Record<Tone, string> = {
+  Professional: "here is what you need to know.",
+  Casual: "we have been waiting to tell you about this one!",
+  Friendly: "we'd love to tell you all about it.",
+  Formal: "we are pleased to share this update with you.",
+  Humorous: "fair warning, this is about to become your favourite subject.",
+  Inspiring: "every big change starts with one step, and this is ours.",
 };
 
-const BODIES: Record<Tone, (topic: string) => string[]> = {
-  Professional: (topic) => [
-    `We have put real care into ${topic}, and it shows in the details.`,
+/** Five sentences a tone writes after the lead, none of them repeating the topic. */
+const BODIES: Record<Tone, readonly [string, string, string, string, string]> = {
+  Professional: [
+    "We have put real care into it, and it shows in the details.",
     "It is built around what our customers told us matters most.",
     "We will keep sharing what we learn along the way.",
+    "It started with a simple question: how can we do this better for you?",
+    "Your feedback shaped every step, and it will shape the next ones too.",
   ],
-  Casual: (topic) => [
-    `Honestly, ${topic} has been the highlight of our week.`,
+  Casual: [
+    "Honestly, it has been the highlight of our week.",
     "We think you'll like it as much as we do.",
     "More on this soon!",
+    "It all started as a chat over coffee, and it kind of snowballed from there.",
+    "Come say hi and tell us what you make of it.",
   ],
-  Friendly: (topic) => [
-    `${capitalise(topic)} means a lot to our team.`,
+  Friendly: [
+    "It means a lot to our team.",
     "We made it with you in mind, and we can't wait to hear what you think.",
     "Thank you for being part of our community.",
+    "It began with a small idea, and the people around us made it better.",
+    "We would not be here without you.",
   ],
-  Formal: (topic) => [
-    `${capitalise(topic)} reflects our continued commitment to quality.`,
+  Formal: [
+    "It reflects our continued commitment to quality.",
     "Further details will be provided in due course.",
     "We thank you for your continued support.",
+    "It is the result of careful preparation and close attention to your needs.",
+    "We remain at your disposal for any questions you may have.",
   ],
-  Humorous: (topic) => [
-    `We tried to stay calm about ${topic}. We failed.`,
+  Humorous: [
+    "We tried to stay calm about it. We failed.",
     "Our team has talked about nothing else since Monday.",
     "Consider yourself officially informed.",
+    "Someone suggested we play it cool, and we politely ignored them.",
+    "You have been warned, and we are not sorry.",
   ],
-  Inspiring: (topic) => [
-    `${capitalise(topic)} is proof that small steps add up.`,
+  Inspiring: [
+    "It is proof that small steps add up.",
     "Keep going, keep learning, and keep showing up.",
     "The best is still ahead of us.",
+    "It began as a simple idea, and it grew because people believed in it.",
+    "Here's to the next step, and to taking it together.",
   ],
 };
 
@@ -114,20 +123,21 @@ function fitWithTail(body: string, tail: string, platform: AiPlatform): string {
   return fitToPlatform(full, platform);
 }
 
+/**
+ * A post from the generator's answers: the topic opens it as a sentence of its own
+ * ("{Topic}: {tone's lead}"), the tone's sentences follow (Short one, Medium three, Long five in
+ * three paragraphs), then the call to action and hashtags made from the topic's keywords.
+ */
 export function offlineGeneratePost(answers: GeneratorAnswers, platform: AiPlatform): string {
   const topic = cleanTopic(answers.topic);
-  const opener = OPENERS[answers.tone](topic);
-  const body = BODIES[answers.tone](topic);
+  const opener = `${topicHead(topic)}: ${LEADS[answers.tone]}`;
+  const [first, second, third, fourth, fifth] = BODIES[answers.tone];
   const text =
     answers.length === "Short"
-      ? `${opener} ${body[0]}`
+      ? `${opener} ${first}`
       : answers.length === "Medium"
-        ? [opener, ...body].join(" ")
-        : [
-            `${opener} ${body[0]}`,
-            `${body[1]} ${body[2]}`,
-            `Here is why ${topic} matters: it started with a simple idea, and the people around us made it better. We would not be here without you.`,
-          ].join("\n\n");
+        ? [opener, first, second, third].join(" ")
+        : [`${opener} ${first}`, `${fourth} ${second}`, `${fifth} ${third}`].join("\n\n");
   const cta = callToAction(answers);
   const tags = hashtagsFor(answers);
   return fitWithTail(text, [cta, tags.join(" ")].filter(Boolean).join("\n\n"), platform);
@@ -215,7 +225,7 @@ function generalTips(message: string): string {
     return "Good times to post are usually Morning 9:00, Lunch 12:00, Afternoon 15:00, Evening 18:00 and Prime Time 20:00 in your audience's time zone. Use Schedule in the editor to pick one, then compare the results in Analytics.";
   }
   if (/hashtag/i.test(message)) {
-    const tags = hashtagsFromText(message);
+    const tags = hashtagsFromText(requestTopic(message), 3, { request: true });
     return `Use two or three specific hashtags rather than many generic ones, and put them at the end.${tags.length ? ` From your message: ${tags.join(" ")}` : ""}`;
   }
   if (/engag|like|comment|follower|reach|grow/i.test(message)) {
@@ -234,7 +244,7 @@ export function offlineChatReply(input: {
   if (input.context === "post_enhancement" && input.postContent?.trim()) {
     answer = `Here is a tighter version of your post:\n\n${offlineEnhancePost(input.postContent, message, "general")}\n\nTip: keep the first line short; it is all most people read before deciding to stop scrolling.`;
   } else if (input.context === "content_creation") {
-    answer = `Here is a draft to start from:\n\n${offlineGeneratePost({ topic: truncateAtWord(message, 200), tone: "Friendly", length: "Medium", callToAction: "Yes - Ask for comments/shares/likes", hashtags: "Yes - Auto-generate" }, "general")}`;
+    answer = `Here is a draft to start from:\n\n${offlineGeneratePost({ topic: truncateAtWord(requestTopic(message), 200), tone: "Friendly", length: "Medium", callToAction: "Yes - Ask for comments/shares/likes", hashtags: "Yes - Auto-generate" }, "general")}`;
   } else {
     answer = generalTips(message);
   }

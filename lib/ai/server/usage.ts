@@ -1,11 +1,8 @@
-import { and, eq, gte, sql, sum } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db";
 import { usageRecords } from "@/db/schema";
-import { ApiError } from "@/lib/server/api/errors";
-import { getUserTier } from "@/lib/billing/server/limits";
-import { tiers } from "@/lib/billing/tiers";
+import { assertCanMakeAiRequest } from "@/lib/billing/server/limits";
 import { PROMPT_VERSION } from "./prompts";
-import { AI_MESSAGES } from "@/lib/ai/schemas";
 
 /**
  * The AI allowance: every AI call (model or offline writer) is one `ai_request` usage record with
@@ -44,37 +41,13 @@ export interface AiReservation {
   settled: boolean;
 }
 
-function startOfMonthUtc(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-export async function countAiRequestsThisMonth(
-  userId: string,
-  executor: Transaction | typeof db = db,
-): Promise<number> {
-  const [row] = await executor
-    .select({ total: sum(usageRecords.quantity).mapWith(Number) })
-    .from(usageRecords)
-    .where(
-      and(
-        eq(usageRecords.userId, userId),
-        eq(usageRecords.kind, "ai_request"),
-        gte(usageRecords.occurredAt, startOfMonthUtc()),
-      ),
-    );
-  return row?.total ?? 0;
-}
-
 /**
  * Takes one request of the plan's allowance for `operation`, or throws 402 ai_quota_exceeded when
  * the month's are used up. Every path of the call must end in recordAiUsage or releaseAiRequest.
  */
 export async function reserveAiRequest(userId: string, operation: AiOperation): Promise<AiReservation> {
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ai-allowance:${userId}`}))`);
-    const max = tiers[await getUserTier(userId, tx)].limits.aiRequestsPerMonth;
-    if (max !== -1 && (await countAiRequestsThisMonth(userId, tx)) >= max)
-      throw new ApiError(402, "ai_quota_exceeded", AI_MESSAGES.quotaExceeded);
+    await assertCanMakeAiRequest(userId, tx);
     const [row] = await tx
       .insert(usageRecords)
       .values({ userId, kind: "ai_request", quantity: 1, metadata: { operation, reserved: true } })

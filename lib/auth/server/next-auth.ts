@@ -1,3 +1,4 @@
+import { createFreeSubscription } from "@/lib/billing/server/subscription";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { Adapter } from "next-auth/adapters";
@@ -45,6 +46,12 @@ function signInOnlyAdapter(): Adapter {
   });
   return {
     ...adapter,
+    // A user first signing in with Google or Facebook starts on the Free plan, as one who registers.
+    createUser: async (user) => {
+      const created = await adapter.createUser!(user);
+      await createFreeSubscription(created.id);
+      return created;
+    },
     linkAccount: (account) =>
       adapter.linkAccount!({ ...account, access_token: undefined, refresh_token: undefined, id_token: undefined }),
   };

@@ -1,3 +1,4 @@
+import { createFreeSubscription } from "@/lib/billing/server/subscription";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users, type User } from "@/db/schema";
@@ -34,11 +35,16 @@ export async function authenticateWithPassword(email: string, password: string):
 
 export async function registerUser(input: RegisterInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  const [created] = await db
-    .insert(users)
-    .values({ name: input.name, email: input.email, passwordHash })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
+  // Every new user starts on the Free plan, in the same transaction as the account itself.
+  const created = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (user) await createFreeSubscription(user.id, tx);
+    return user;
+  });
   if (!created) throw conflict("An account with this email already exists", "email_taken");
   return created;
 }

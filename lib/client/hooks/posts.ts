@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreatePostInput, PostDto, PostListResponse, UpdatePostInput } from "@/lib/posts/schemas";
+import type { CreatePostInput, PageCheckInput, PostDto, PostListResponse, UpdatePostInput } from "@/lib/posts/schemas";
 import {
   type ListPostsParams,
   getPost,
@@ -14,6 +14,7 @@ import {
   schedulePost,
   reschedulePost,
   publishPost,
+  resolvePageCheck,
 } from "@/lib/client/requests/posts";
 
 /** TanStack Query over lib/client/requests/posts.ts: query keys, queries and mutations that refresh what they change. */
@@ -141,5 +142,14 @@ export function usePublishPost() {
       afterSaved(response.post);
       void queryClient.invalidateQueries({ queryKey: postKeys.createLimit() });
     },
+  });
+}
+
+/** POST /api/post/{id}/page-check: the owner's answer for a page marked 'Needs your check'. */
+export function useResolvePageCheck(postId: string) {
+  const afterSaved = useAfterPostSaved();
+  return useMutation({
+    mutationFn: (input: PageCheckInput) => resolvePageCheck(postId, input),
+    onSuccess: (response) => afterSaved(response.post),
   });
 }

@@ -1,11 +1,13 @@
 import type { HttpClient } from "@/lib/client/http";
 import type {
   ChangePasswordInput,
+  DeleteAccountInput,
   LoginInput,
   PasswordResetInput,
   PasswordResetRequestInput,
   PublicUser,
   RegisterInput,
+  UpdateProfileInput,
 } from "@/lib/auth/schemas";
 import type { AccountGroup, AccountStats } from "@/lib/social/schemas";
 
@@ -90,3 +92,11 @@ export async function oauthSignInUrl(client: HttpClient, platform: "google" | "f
   if (!response.success || typeof authUrl !== "string") throw new Error("Invalid OAuth URL response");
   return authUrl;
 }
+
+/** Settings › Profile: name and/or e-mail (with the current password for a new e-mail). */
+export const updateProfile = (client: HttpClient, input: UpdateProfileInput) =>
+  client.patch<{ success: true; data: PublicUser; message: string }>("/auth/profile", input);
+
+/** Deletes the account and everything in it; the session ends with it. */
+export const deleteAccount = (client: HttpClient, input: DeleteAccountInput) =>
+  client.delete<{ success: true; message: string }>("/auth/account", input);

@@ -1,7 +1,9 @@
 import { http, HttpError, type HttpClient } from "@/lib/client/http";
+import type { LimitCheckResult } from "@/lib/billing/schemas";
 import type {
   BulkDeleteResponse,
   CreatePostInput,
+  PageCheckInput,
   PostDto,
   PostListResponse,
   PostResponse,
@@ -19,10 +21,8 @@ export interface ListPostsParams {
   sort?: "date" | "views" | "likes" | "status";
 }
 
-export interface LimitCheck {
-  allowed: boolean;
-  reason: string | null;
-}
+/** check-limit's answer, as the billing contract defines it. */
+export type LimitCheck = LimitCheckResult;
 
 const postPath = (id: string) => `/post/${encodeURIComponent(id)}`;
 
@@ -75,6 +75,11 @@ export async function schedulePost(id: string, scheduledAt: string, client: Http
 /** PUT /api/post/{id} {scheduledAt}: moves an already scheduled post. */
 export async function reschedulePost(id: string, scheduledAt: string, client: HttpClient = http): Promise<PostDto> {
   return (await client.put<PostResponse>(postPath(id), { scheduledAt })).post;
+}
+
+/** POST /api/post/{id}/page-check: 'It went out' or 'Publish again' for a page that needs the owner's check. */
+export function resolvePageCheck(id: string, input: PageCheckInput, client: HttpClient = http): Promise<PostResponse> {
+  return client.post<PostResponse>(`${postPath(id)}/page-check`, input);
 }
 
 /** POST /api/post/{id}/publish: the post comes back published, failed, or scheduled (still going out). */

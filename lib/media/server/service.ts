@@ -10,6 +10,7 @@ import { toMediaItem } from "./dto";
 import { getMediaRow } from "./queries";
 import { MEDIA_MAX_FILES, MEDIA_MESSAGES, type MediaItem, type PlatformMediaCheck } from "@/lib/media/schemas";
 import { mediaStorage } from "./active-storage";
+import { assertCanStoreBytes, assertUploadFits } from "@/lib/billing/server/limits";
 
 /** Writes to a user's media library: upload (all or nothing), delete, and per-platform checks. */
 
@@ -77,6 +78,9 @@ async function deleteKeys(keys: string[]): Promise<void> {
  */
 export async function uploadMedia(userId: string, files: UploadFile[]): Promise<MediaItem[]> {
   const prepared = await prepareAll(files);
+  const totalBytes = prepared.reduce((total, file) => total + file.bytes.length, 0);
+  // Refused before a byte is stored; checked again under the user's storage lock when recorded.
+  await assertUploadFits(userId, totalBytes);
   const folder = userFolder(userId);
   const storage = mediaStorage();
   const written: string[] = [];
@@ -107,6 +111,7 @@ export async function uploadMedia(userId: string, files: UploadFile[]): Promise<
       });
     }
     const inserted = await db.transaction(async (tx) => {
+      await assertCanStoreBytes(userId, totalBytes, tx);
       const saved = await tx.insert(media).values(rows).returning();
       await tx.insert(usageRecords).values(
         saved.map((row) => ({

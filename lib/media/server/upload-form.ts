@@ -30,12 +30,21 @@ function limited(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableSt
   );
 }
 
-export async function parseMediaUpload(req: Request, maxBytes = MAX_UPLOAD_BYTES): Promise<UploadFile[]> {
+/**
+ * `beforeRead` runs once the headers are found sound and before a byte of the body is read (the
+ * upload route checks the declared size against the plan's storage there).
+ */
+export async function parseMediaUpload(
+  req: Request,
+  maxBytes = MAX_UPLOAD_BYTES,
+  beforeRead?: () => Promise<void>,
+): Promise<UploadFile[]> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType))
     throw badRequest(MEDIA_MESSAGES.notMultipart, "not_multipart");
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  await beforeRead?.();
   if (!req.body) throw badRequest(MEDIA_MESSAGES.noFiles, "no_files");
 
   let form: FormData;

@@ -62,6 +62,11 @@ export function postDelay(
     const reason = retryReason(target);
     if (reason && !reasons.includes(reason)) reasons.push(reason);
   }
+  const toCheck = targets.filter((target) => target.status === "needs_check");
+  if (toCheck.length > 0) {
+    const platforms = [...new Set(toCheck.map((target) => label(target.platform)))];
+    reasons.push(`Needs your check: we could not confirm whether it went out on ${list(platforms)}.`);
+  }
   if (publishing.length > 0) {
     const platforms = [...new Set(publishing.map((target) => label(target.platform)))];
     reasons.push(`Publishing to ${list(platforms)} has started and not finished yet.`);

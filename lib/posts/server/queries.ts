@@ -2,11 +2,11 @@ import { and, asc, desc, eq, gte, lte, or, sql, type Placeholder, type SQL } fro
 import { db } from "@/db";
 import {
   media,
-  metricSnapshots,
   postCounts,
   postMedia,
   posts,
   postTargets,
+  targetMetrics,
   workerHeartbeats,
   type Post,
   type PostTarget,
@@ -28,9 +28,12 @@ import {
 
 /** Reads of a user's posts, always scoped by owner; a page of posts costs one query. */
 
-type Metrics = { views: number; likes: number; comments: number; shares: number };
+type Metrics = { views: number; likes: number; comments: number; shares: number; removedAt: string | null };
 
-/** A page of a post as the DTO needs it, with its latest metric snapshot (metrics are cumulative). */
+/**
+ * A page of a post as the DTO needs it, with its current figures from the metrics sync
+ * (target_metrics; only published pages have them).
+ */
 type TargetSummary = Pick<
   PostTarget,
   "id" | "type" | "pageId" | "platform" | "pageName" | "status" | "platformPostUrl" | "errorCode" | "errorMessage"
@@ -67,8 +70,9 @@ const details = {
       'status', t.status, 'platformPostUrl', t.platform_post_url, 'errorCode', t.error_code,
       'errorMessage', t.error_message, 'publishedAt', t.published_at, 'nextAttemptAt', t.next_attempt_at,
       'metrics', (
-        select json_build_object('views', ms.views, 'likes', ms.likes, 'comments', ms.comments, 'shares', ms.shares)
-        from ${metricSnapshots} ms where ms.post_target_id = t.id order by ms.captured_at desc, ms.id desc limit 1)
+        select json_build_object('views', tm.views, 'likes', tm.likes, 'comments', tm.comments, 'shares', tm.shares,
+          'removedAt', tm.removed_at)
+        from ${targetMetrics} tm where tm.post_target_id = t.id)
     ) order by t.created_at, t.type, t.page_name, t.id), '[]'::json)
     from ${postTargets} t where t.post_id = ${outerPostId})`,
   media: sql<Json<MediaSummary>[]>`(
@@ -103,6 +107,7 @@ function toDto({ post, ...row }: PostRow, now: Date, workerAlive: boolean): Post
     nextAttemptAt: dateOrNull(target.nextAttemptAt),
   }));
   const totals = { views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0 };
+  let measured = false;
   const byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>> = {};
   for (const target of targets) {
     const m = target.metrics;
@@ -111,6 +116,7 @@ function toDto({ post, ...row }: PostRow, now: Date, workerAlive: boolean): Post
     totals.likes_sum += m.likes;
     totals.comments_sum += m.comments;
     totals.shares_sum += m.shares;
+    measured = true;
     const platform = target.platform as SocialPlatform;
     const entry = byPlatform[platform] ?? { views: 0, likes: 0, comments: 0, shares: 0, engagement_rate: 0 };
     entry.views += m.views;
@@ -129,6 +135,7 @@ function toDto({ post, ...row }: PostRow, now: Date, workerAlive: boolean): Post
     publishedAt: target.publishedAt?.toISOString() ?? null,
     platformPostUrl: target.platformPostUrl,
     error: target.errorMessage ? { message: target.errorMessage } : null,
+    removedAt: target.metrics?.removedAt ? new Date(target.metrics.removedAt).toISOString() : null,
   }));
   const platforms = [...new Set(pages.map((page) => page.platform))];
   return {
@@ -150,7 +157,8 @@ function toDto({ post, ...row }: PostRow, now: Date, workerAlive: boolean): Post
     chatHistoryId: post.chatId,
     failureReason: post.failureReason,
     delayed: postDelay(post, targets, now, workerAlive),
-    metrics: { ...totals, byPlatform },
+    // Only pages that went out have figures; a post with none carries no metrics at all.
+    metrics: measured ? { ...totals, byPlatform } : null,
   };
 }
 
@@ -171,19 +179,11 @@ export async function getPostOrThrow(userId: string, postId: string): Promise<Po
   return dto!;
 }
 
-/** Sum of the latest snapshot of each of a post's targets, for sorting by views or likes. */
-const latestMetric = (column: "views" | "likes") => sql<number>`coalesce((
-  select sum(latest.${sql.raw(column)}) from (
-    select distinct on (ms.post_target_id) ms.${sql.raw(column)}
-    from ${metricSnapshots} ms join ${postTargets} pt on pt.id = ms.post_target_id
-    where pt.post_id = ${posts.id}
-    order by ms.post_target_id, ms.captured_at desc, ms.id desc
-  ) latest), 0)`;
-
 const ORDER: Record<"date" | "views" | "likes" | "status", SQL[]> = {
   date: [desc(posts.createdAt), desc(posts.id)],
-  views: [desc(latestMetric("views")), desc(posts.createdAt), desc(posts.id)],
-  likes: [desc(latestMetric("likes")), desc(posts.createdAt), desc(posts.id)],
+  // posts.views_total / likes_total are kept by the metrics sync: an index scan (posts_user_views_idx).
+  views: [desc(posts.viewsTotal), desc(posts.createdAt), desc(posts.id)],
+  likes: [desc(posts.likesTotal), desc(posts.createdAt), desc(posts.id)],
   status: [asc(posts.status), desc(posts.createdAt), desc(posts.id)],
 };
 

@@ -57,7 +57,9 @@ async function replaceTargets(tx: Transaction, postId: string, pages: Awaited<Re
   const existing = await tx.select().from(postTargets).where(eq(postTargets.postId, postId));
   const chosen = new Set(pages.map(key));
   const dropped = existing.filter((target) => !chosen.has(key(target)) && target.status !== "published");
-  const inDoubt = dropped.find((target) => target.status === "pending" && isInDoubt(target.errorCode));
+  const inDoubt = dropped.find(
+    (target) => target.status === "pending" && (isInDoubt(target.errorCode) || target.acceptedMediaId !== null),
+  );
   if (inDoubt) throw conflict(pageInDoubtMessage(inDoubt.pageName), "page_in_doubt");
   if (dropped.length > 0)
     await tx.delete(postTargets).where(

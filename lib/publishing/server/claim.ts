@@ -75,6 +75,8 @@ export interface HeldClaim {
   assertHeld(): Promise<void>;
   /** Records the exact text about to be sent, while the claim is still ours. */
   recordSending(text: string): Promise<void>;
+  /** Records what the platform accepted under an id but has yet to finish (a video), while the claim is ours. */
+  recordAccepted(mediaId: string): Promise<void>;
   /** Writes the outcome, only while the claim is still ours (false when it was taken over). */
   finish(values: TargetValues): Promise<boolean>;
   release(): void;
@@ -114,6 +116,16 @@ export function holdClaim(target: PostTarget): HeldClaim {
         console.error(`[publish] could not renew the claim on target ${target.id}`, error);
       }
     });
+  /** A note on the held row (not an outcome): throws ClaimLost when the claim is no longer ours. */
+  const write = (values: TargetValues) =>
+    serial(async () => {
+      if (lost) throw new ClaimLost();
+      const [row] = await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id });
+      if (!row) {
+        lost = true;
+        throw new ClaimLost();
+      }
+    });
   const timer = setInterval(() => void renew(), RENEW_EVERY_MS);
   timer.unref();
   return {
@@ -130,19 +142,8 @@ export function holdClaim(target: PostTarget): HeldClaim {
         lost = true;
         return row !== undefined;
       }),
-    recordSending: (text) =>
-      serial(async () => {
-        if (lost) throw new ClaimLost();
-        const [row] = await db
-          .update(postTargets)
-          .set({ sentText: text, sentAt: new Date() })
-          .where(stillOurs())
-          .returning({ id: postTargets.id });
-        if (!row) {
-          lost = true;
-          throw new ClaimLost();
-        }
-      }),
+    recordSending: (text) => write({ sentText: text, sentAt: new Date() }),
+    recordAccepted: (mediaId) => write({ acceptedMediaId: mediaId }),
     release() {
       clearInterval(timer);
       lost = true;

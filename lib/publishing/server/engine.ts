@@ -17,7 +17,7 @@ import {
   type PublishMedia,
 } from "@/lib/server/platforms";
 import { targetOrder } from "@/lib/posts/server/queries";
-import { UNCERTAIN } from "@/lib/posts/server/target-states";
+import { NEEDS_CHECK, PROCESSING, UNCERTAIN } from "@/lib/posts/server/target-states";
 import {
   freshAccessToken,
   markAccountInvalid,
@@ -27,8 +27,10 @@ import {
 } from "@/lib/social/server/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, type HeldClaim } from "./claim";
+import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { loadPostMedia } from "./post-media";
+import { processingVerdict } from "./processing";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
 import { textForTarget } from "./text";
 
@@ -86,7 +88,8 @@ export async function runPublishJob(
       .select({ status: postTargets.status })
       .from(postTargets)
       .where(and(eq(postTargets.postId, postId), eq(postTargets.type, "post")));
-    if (originals.some((row) => row.status === "pending" || row.status === "publishing")) return settle(post);
+    // An original the owner has to check may still turn out published: its shares wait for the answer.
+    if (originals.some((row) => ["pending", "publishing", NEEDS_CHECK].includes(row.status))) return settle(post);
     const nothingToShare = originals.length > 0 && !originals.some((row) => row.status === "published");
     for (const target of shares) {
       if (stopping?.aborted) return { retryAt: new Date() };
@@ -177,6 +180,9 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
   // Set once the request may have reached the platform: from then on nothing counts as "not sent".
   let sending = false;
   let published: { platformPostId: string; url: string | null } | null = null;
+  // The earlier attempt may be out and cannot be looked up: this attempt sends the same text again,
+  // and a duplicate refusal names the post that did go out.
+  let decideByDuplicate = false;
   try {
     const text = await textForTarget(post, target, platform);
     let accessToken = await freshAccessToken(row.account);
@@ -188,6 +194,8 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       text,
       media,
       beforeRequest: requestGate(held, scope),
+      acceptedMediaId: target.acceptedMediaId,
+      onAccepted: (mediaId) => held.recordAccepted(mediaId),
       ...overrides,
     });
     // X and LinkedIn can refuse an access token that still had time left (revoked, rotated
@@ -202,7 +210,14 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
         return call();
       }
     };
-    if (target.errorCode === UNCERTAIN) {
+    if (target.acceptedMediaId) {
+      // The platform already accepted this page's post (a video being processed): follow that, never send again.
+      sending = true;
+      published = await withRenewal(() => client.publish(input()));
+      await held.finish(publishedValues(published));
+      return;
+    }
+    if (target.errorCode === UNCERTAIN && (client.canFindRecentPost?.(row.account.scopes) ?? true)) {
       // Looked up by what the earlier attempt really sent, from when it sent it: the post may have
       // been edited or rescheduled since.
       const since = target.sentAt ?? post.scheduledAt ?? post.updatedAt;
@@ -211,6 +226,13 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
         await held.finish(publishedValues(found));
         return;
       }
+    } else if (target.errorCode === UNCERTAIN && target.sentText !== null) {
+      const problem = repostProblem(target, text, media, new Date());
+      if (problem) {
+        await held.finish(needsCheckValues(problem, platform));
+        return;
+      }
+      decideByDuplicate = true;
     }
     await held.recordSending(text);
     sending = true;
@@ -225,7 +247,16 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       return;
     }
     if (error instanceof RateLimitDeferral) await defer(held, target, platform, error.retryAt);
-    else {
+    else if (decideByDuplicate && isPlatformError(error) && !mayRetry(error, target)) {
+      const verdict = duplicateVerdict(error);
+      if ("existingPostId" in verdict) {
+        const url = client.postUrl?.(verdict.existingPostId) ?? null;
+        await held.finish(publishedValues({ platformPostId: verdict.existingPostId, url }));
+      } else {
+        if (error.kind === "expired_token") await markAccountInvalid(row.account.id, error.message);
+        await held.finish(needsCheckValues(verdict.problem, platform));
+      }
+    } else {
       // Something of ours failed while the request may have been on its way: treat it as a timeout.
       const failure =
         sending && !isPlatformError(error) ? new PlatformError("transient", "Unexpected error while sending") : error;
@@ -251,6 +282,11 @@ async function renewedAccessToken(accountId: string): Promise<string> {
   return freshAccessToken(account);
 }
 
+/** A refusal worth another attempt (and attempts left): the page stays pending, its doubt kept. */
+function mayRetry(error: PlatformError, target: PostTarget): boolean {
+  return (error.kind === "transient" || error.kind === "rate_limited") && target.attempts < MAX_ATTEMPTS;
+}
+
 async function recordFailure(
   held: HeldClaim,
   target: PostTarget,
@@ -266,8 +302,30 @@ async function recordFailure(
     if (platform === "facebook") await markPageInvalid(pageId);
     else await markAccountInvalid(accountId, error instanceof Error ? error.message : "expired");
   }
-  const retryable = kind === "transient" || kind === "rate_limited";
+  const retryable = isPlatformError(error) && mayRetry(error, target);
   let resetAt = isPlatformError(error) ? error.details.resetAt : undefined;
+  if (kind === "processing") {
+    const verdict = processingVerdict(target.sentAt, resetAt, new Date());
+    // Accepted and still being processed: looked at again then, by its id. Not a failed attempt.
+    if (!verdict.giveUp) {
+      await held.finish({
+        status: "pending",
+        attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
+        errorCode: PROCESSING,
+        errorMessage: publishFailureMessage(kind, platform),
+        nextAttemptAt: verdict.nextAttemptAt,
+      });
+      return;
+    }
+    // Hours of processing: the owner is told, the accepted id is kept (publishing again follows it).
+    await held.finish({
+      status: "failed",
+      errorCode: "processing_timeout",
+      errorMessage: publishFailureMessage("processing_timeout", platform),
+      nextAttemptAt: null,
+    });
+    return;
+  }
   if (kind === "rate_limited") {
     // Every worker holds this account until the platform's reset, not just this target.
     resetAt ??= new Date(Date.now() + UNKNOWN_RESET_HOLD_MS);
@@ -275,7 +333,7 @@ async function recordFailure(
       console.error("[publish] could not store a rate-limit hold", holdError),
     );
   }
-  if (retryable && target.attempts < MAX_ATTEMPTS) {
+  if (retryable) {
     await held.finish({
       status: "pending",
       // A timeout or 5xx may hide an accepted post: the next attempt looks first (and a 429 does not clear that doubt).
@@ -293,11 +351,14 @@ async function recordFailure(
     errorCode: kind,
     errorMessage: publishFailureMessage(kind, platform, detail),
     nextAttemptAt: null,
+    // A video the platform could not process is gone: publishing again sends the (changed) media anew.
+    // Any other failure keeps the accepted id, so publishing again follows what is already there.
+    ...(kind === "invalid_media" ? { acceptedMediaId: null } : {}),
   });
 }
 
 /** Derives the post's status from its targets; returns when to run again if any are still due. */
-async function settle(post: Post): Promise<JobOutcome> {
+export async function settle(post: Post): Promise<JobOutcome> {
   const targets = await db
     .select()
     .from(postTargets)
@@ -309,6 +370,10 @@ async function settle(post: Post): Promise<JobOutcome> {
     eq(posts.status, "scheduled"),
     eq(posts.scheduleVersion, post.scheduleVersion),
   );
+  // A page the owner has to check settles nothing: the post stays scheduled (not failed) until they
+  // decide, and only pages still due bring the job back (shares wait for the check, see above).
+  const needsCheck = targets.some((target) => target.status === NEEDS_CHECK);
+  if (needsCheck && !open.some((target) => target.type === "post")) return { retryAt: null };
   if (open.length > 0) {
     // Shares wait for the originals: while any original is open, only the originals say when to look again.
     const openOriginals = open.filter((target) => target.type === "post");

@@ -1,5 +1,6 @@
 import type { PlatformErrorKind } from "@/lib/server/platforms";
 import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { PROCESSING_GIVE_UP_MS } from "./processing";
 
 /** What the owner reads on a failed page (spec section 8, Publish). */
 
@@ -7,7 +8,7 @@ export const MAX_ATTEMPTS = 5;
 
 /** `detail` is the platform module's own sentence for media it cannot take (which file, which limit). */
 export function publishFailureMessage(
-  kind: PlatformErrorKind | "unexpected" | "too_long",
+  kind: PlatformErrorKind | "unexpected" | "too_long" | "processing_timeout",
   platform: SocialPlatform,
   detail?: string,
 ): string {
@@ -29,6 +30,10 @@ export function publishFailureMessage(
       return `${label} refused the post.`;
     case "unsupported_version":
       return `${label} no longer accepts the API version this Postloom installation uses. Its operator must update it; publish again afterwards.`;
+    case "processing":
+      return `${label} is still processing the video. Postloom checks it again and will not send it twice.`;
+    case "processing_timeout":
+      return `${label} has been processing the video for over ${PROCESSING_GIVE_UP_MS / 3_600_000} hours. Check it on ${label}; publishing again looks at the same video and never uploads it twice.`;
     case "invalid_media":
       return `${detail ?? `${label} cannot publish this post's media.`} Change the post's media and publish it again.`;
     default:

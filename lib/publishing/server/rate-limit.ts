@@ -91,27 +91,31 @@ export function rateLimitRules(platform: ConnectablePlatform): RateLimitRule[] {
   return configured[platform];
 }
 
-// KEYS[1] the hold, KEYS[2..] one log per rule; ARGV[1] this call's member, then max and window (ms) per rule.
+// KEYS[1] the hold, KEYS[2..] one log per rule; ARGV[1] this call's member, then max and window (ms) per rule,
+// then (optional) the cost: how many calls this request counts as (Graph's ?ids= counts each id).
 // Returns {allowed (1/0), ms to wait, held (1/0)}.
 const ACQUIRE = `
 local hold = redis.call('PTTL', KEYS[1])
 if hold > 0 then return {0, hold, 1} end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local cost = tonumber(ARGV[#KEYS * 2]) or 1
 local wait = 0
 for i = 2, #KEYS do
   local max = tonumber(ARGV[i * 2 - 2])
   local window = tonumber(ARGV[i * 2 - 1])
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
   local count = redis.call('ZCARD', KEYS[i])
-  if count >= max then
-    local blocking = redis.call('ZRANGE', KEYS[i], count - max, count - max, 'WITHSCORES')
+  if count + cost > max then
+    if count == 0 then return {0, window, 0} end
+    local index = math.min(count + cost - max - 1, count - 1)
+    local blocking = redis.call('ZRANGE', KEYS[i], index, index, 'WITHSCORES')
     wait = math.max(wait, tonumber(blocking[2]) + window - now)
   end
 end
 if wait > 0 then return {0, wait, 0} end
 for i = 2, #KEYS do
-  redis.call('ZADD', KEYS[i], now, ARGV[1])
+  for j = 1, cost do redis.call('ZADD', KEYS[i], now, ARGV[1] .. '#' .. j) end
   redis.call('PEXPIRE', KEYS[i], ARGV[i * 2 - 1])
 end
 return {1, 0, 0}`;
@@ -143,10 +147,24 @@ const keyBase = (scope: RateScope) => `${env.REDIS_PREFIX}:rate:{${scope.platfor
 
 /** Takes one call's slot for this account, or says when one will be free (or the hold ends). */
 export async function acquireRate(scope: RateScope, operation: PlatformOperation): Promise<RateDecision> {
-  const rules = rateLimitRules(scope.platform).filter((rule) => rule.operations.includes(operation));
+  return acquireRateUnder(
+    scope,
+    rateLimitRules(scope.platform).filter((rule) => rule.operations.includes(operation)),
+  );
+}
+
+/**
+ * The same, under rules the caller names (the metrics sync's read limits, lib/analytics/server/sync.ts);
+ * `cost` slots at once (all or none) for a request the platform counts as several calls.
+ */
+export async function acquireRateUnder(scope: RateScope, rules: RateLimitRule[], cost = 1): Promise<RateDecision> {
   const base = keyBase(scope);
   const keys = [`${base}:hold`, ...rules.map((rule) => `${base}:${rule.name}`)];
-  const args = [randomUUID(), ...rules.flatMap((rule) => [rule.max, Math.round(rule.windowSeconds * 1000)])];
+  const args = [
+    randomUUID(),
+    ...rules.flatMap((rule) => [rule.max, Math.round(rule.windowSeconds * 1000)]),
+    Math.max(1, Math.trunc(cost)),
+  ];
   const [allowed, waitMs, held] = await client().rateAcquire(keys.length, ...keys, ...args);
   return allowed === 1
     ? { allowed: true }

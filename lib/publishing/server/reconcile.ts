@@ -4,7 +4,7 @@ import { posts, postTargets } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { enqueuePublishMany, parsePublishJobId, publishJobId, publishQueue } from "@/lib/server/queue/publish-queue";
 import { redis } from "@/lib/server/redis";
-import { UNCERTAIN } from "@/lib/posts/server/target-states";
+import { NEEDS_CHECK, UNCERTAIN } from "@/lib/posts/server/target-states";
 
 /**
  * The database is the source of truth; the queue is rebuilt from it. Every scheduled post due
@@ -49,8 +49,9 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
         lt(posts.scheduledAt, latest),
         // Only posts whose open pages never started: one with a page under way (being published,
         // waiting out a rate limit, retrying, or in doubt about an earlier attempt) goes on to its
-        // outcome. Pages already published or failed (a rescheduled post) do not count.
-        sql`not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and (${postTargets.status} = 'publishing' or (${postTargets.status} = 'pending' and (${postTargets.attempts} > 0 or ${postTargets.nextAttemptAt} is not null or ${postTargets.errorCode} = ${UNCERTAIN}))))`,
+        // outcome; one with a page waiting for its owner's check waits for them. Pages already
+        // published or failed (a rescheduled post) do not count.
+        sql`not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and (${postTargets.status} in ('publishing', ${NEEDS_CHECK}) or (${postTargets.status} = 'pending' and (${postTargets.attempts} > 0 or ${postTargets.nextAttemptAt} is not null or ${postTargets.errorCode} = ${UNCERTAIN}))))`,
       ),
     )
     .returning({ id: posts.id });
@@ -76,7 +77,15 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
   const due = await db
     .select({ id: posts.id, version: posts.scheduleVersion, scheduledAt: posts.scheduledAt })
     .from(posts)
-    .where(and(eq(posts.status, "scheduled"), lte(posts.scheduledAt, new Date(now.getTime() + HORIZON_MS))));
+    .where(
+      and(
+        eq(posts.status, "scheduled"),
+        lte(posts.scheduledAt, new Date(now.getTime() + HORIZON_MS)),
+        // A post whose only unsettled pages wait for their owner's check has nothing to run until
+        // they answer (the answer queues it); re-adding it every minute would only spin.
+        sql`not (exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and ${postTargets.status} = ${NEEDS_CHECK}) and not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and ${postTargets.status} in ('pending', 'publishing')))`,
+      ),
+    );
   for (let start = 0; start < due.length; start += ADD_CHUNK) {
     await enqueuePublishMany(
       due

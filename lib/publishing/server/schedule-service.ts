@@ -1,13 +1,22 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db";
 import { posts, postTargets } from "@/db/schema";
-import { badRequest } from "@/lib/server/api/errors";
+import { badRequest, conflict, notFound } from "@/lib/server/api/errors";
 import { enqueuePublish } from "@/lib/server/queue/publish-queue";
 import { assertChangeable, lockPostForChange } from "@/lib/posts/server/post-lock";
 import { getPostOrThrow } from "@/lib/posts/server/queries";
 import { applyPostEdit } from "@/lib/posts/server/service";
-import { IN_DOUBT, UNCERTAIN } from "@/lib/posts/server/target-states";
-import { MESSAGES, type PostDto, type PostEdit, type UpdatePostInput } from "@/lib/posts/schemas";
+import { IN_DOUBT, NEEDS_CHECK, UNCERTAIN } from "@/lib/posts/server/target-states";
+import {
+  MESSAGES,
+  PAGE_CHECK_MESSAGES,
+  pageCheckSchema,
+  type PageCheckInput,
+  type PostDto,
+  type PostEdit,
+  type UpdatePostInput,
+} from "@/lib/posts/schemas";
+import { settle } from "./engine";
 
 /**
  * Every change to an existing post goes through here: an edit (PUT), a schedule or reschedule (PUT
@@ -48,6 +57,81 @@ export async function publishPost(userId: string, postId: string, publishAt?: Da
     post = await getPostOrThrow(userId, postId);
   }
   return post;
+}
+
+/**
+ * POST /api/post/{id}/page-check: the owner's answer for a page nothing could decide. 'It went out'
+ * records it published (with the address they give, if any); 'Publish again' sends it as a new
+ * attempt, no longer in doubt. Either way the post's job runs again, so its shares and its status follow.
+ */
+export async function resolvePageCheck(
+  userId: string,
+  postId: string,
+  body: unknown,
+): Promise<{ post: PostDto; action: PageCheckInput["action"] }> {
+  const current = await getPostOrThrow(userId, postId);
+  const input = pageCheckSchema.parse(body);
+  const page = current.pages.find((entry) => entry.pageId === input.pageId && entry.type === input.type);
+  if (!page) throw notFound(PAGE_CHECK_MESSAGES.notFound);
+  if (page.status !== NEEDS_CHECK) throw conflict(PAGE_CHECK_MESSAGES.notInCheck, "page_not_in_check");
+  if (input.action === "publish_again" && input.postUrl)
+    throw badRequest(PAGE_CHECK_MESSAGES.urlWithPublishAgain, "url_with_publish_again");
+  const wentOut = input.action === "went_out";
+  const job = await db.transaction(async (tx) => {
+    await lockPostForChange(tx, userId, postId);
+    const [target] = await tx
+      .update(postTargets)
+      .set(
+        wentOut
+          ? {
+              status: "published",
+              platformPostUrl: input.postUrl ?? null,
+              publishedAt: new Date(),
+              errorCode: null,
+              errorMessage: null,
+            }
+          : { status: "pending", attempts: 0, nextAttemptAt: null, errorCode: null, errorMessage: null },
+      )
+      .where(
+        and(
+          eq(postTargets.postId, postId),
+          eq(postTargets.pageId, input.pageId),
+          eq(postTargets.type, input.type),
+          eq(postTargets.status, NEEDS_CHECK),
+        ),
+      )
+      .returning({ id: postTargets.id });
+    if (!target) throw conflict(PAGE_CHECK_MESSAGES.notInCheck, "page_not_in_check");
+    // A draft stays a draft after 'It went out'; 'Publish again' is a publish.
+    if (wentOut && current.status !== "scheduled") return null;
+    return resumeSchedule(tx, postId);
+  });
+  if (job) {
+    await enqueuePublish({ postId, scheduleVersion: job.version }, job.runAt);
+    const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+    // Settled here too, so the answer already shows the post published when that page was its last.
+    if (post) await settle(post);
+  }
+  return { post: await getPostOrThrow(userId, postId), action: input.action };
+}
+
+/**
+ * A new schedule version for the post, due now unless it is due later, without touching its other
+ * pages (unlike a reschedule, a failed page elsewhere is not sent again).
+ */
+async function resumeSchedule(tx: Transaction, postId: string): Promise<{ version: number; runAt: Date }> {
+  const now = new Date();
+  const [row] = await tx
+    .update(posts)
+    .set({
+      status: "scheduled",
+      scheduledAt: sql`greatest(coalesce(${posts.scheduledAt}, ${now}), ${now})`,
+      scheduleVersion: sql`${posts.scheduleVersion} + 1`,
+      failureReason: null,
+    })
+    .where(eq(posts.id, postId))
+    .returning({ version: posts.scheduleVersion, runAt: posts.scheduledAt });
+  return { version: row!.version, runAt: row!.runAt ?? now };
 }
 
 function scheduleChangeFor(current: PostDto, scheduledAt?: string, status?: "draft" | "scheduled"): ScheduleChange {

@@ -115,7 +115,7 @@ const tooLarge = () => new ApiError(413, "payload_too_large", "Request body is t
  * The body as text, never holding more than `maxBytes`: a declared Content-Length over the limit is
  * refused before a byte is read, and a chunked (or lying) body is cut off as soon as it passes it.
  */
-async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
+export async function readLimitedText(req: Request, maxBytes: number): Promise<string> {
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!req.body) return "";

@@ -3,6 +3,7 @@ import { db } from "@/db";
 import { posts, workerHeartbeats } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { versionWarnings, type VersionWarning } from "@/lib/server/platforms/api-versions";
+import { servedVersionWarnings, type ServedVersionWarning } from "@/lib/server/platforms/served-versions";
 import { redis } from "@/lib/server/redis";
 
 /** A worker that has not written its heartbeat for this long is presumed gone. */
@@ -14,8 +15,11 @@ export interface HealthReport {
   redis: { ok: boolean; error?: string };
   worker: { ok: boolean; count: number; lastSeenAt: string | null };
   oldestDuePost: { scheduledAt: string; overdueSeconds: number } | null;
-  /** The platform API versions configured, and a warning for each that stops within 60 days. */
-  platformVersions: { facebook: string; linkedin: string; warnings: VersionWarning[] };
+  /**
+   * The platform API versions configured, and a warning for each that stops within 60 days or that
+   * the platform no longer serves (Graph answered with another version).
+   */
+  platformVersions: { facebook: string; linkedin: string; warnings: (VersionWarning | ServedVersionWarning)[] };
 }
 
 const failure = (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) });
@@ -63,6 +67,7 @@ export async function getHealthReport(now = new Date()): Promise<HealthReport> {
   }
   const status = !database.ok || !redisCheck.ok ? "down" : worker.ok ? "ok" : "degraded";
   const configured = { facebook: env.FACEBOOK_GRAPH_VERSION, linkedin: env.LINKEDIN_API_VERSION };
-  const platformVersions = { ...configured, warnings: versionWarnings(configured, now) };
+  const served = redisCheck.ok ? await servedVersionWarnings(configured.facebook).catch(() => []) : [];
+  const platformVersions = { ...configured, warnings: [...versionWarnings(configured, now), ...served] };
   return { status, database, redis: redisCheck, worker, oldestDuePost, platformVersions };
 }

@@ -41,8 +41,12 @@ export const endpoints = {
   /** facebook.com (the OAuth dialog) and graph.facebook.com (the Graph API). */
   facebookWww: pick("facebook", "https://www.facebook.com", "facebook/www"),
   facebookGraph: pick("facebook", "https://graph.facebook.com", "facebook/graph"),
+  /** graph-video.facebook.com: where Page videos are published (Video API publishing guide). */
+  facebookGraphVideo: pick("facebook", "https://graph-video.facebook.com", "facebook/graph-video"),
   facebookGraphVersion: env.FACEBOOK_GRAPH_VERSION,
   linkedinVersion: env.LINKEDIN_API_VERSION,
+  /** The app is approved for LinkedIn's restricted r_member_social, so connects ask for it. */
+  linkedinMemberSocialRead: env.LINKEDIN_MEMBER_SOCIAL_READ === "true",
   /** x.com (authorize) and api.x.com (token, API v2). */
   twitterWww: pick("twitter", "https://x.com", "x/www"),
   twitterApi: pick("twitter", "https://api.x.com", "x/api"),

@@ -18,13 +18,24 @@ export type PlatformErrorKind =
   /** The request itself was refused (bad code, bad parameter). */
   | "invalid_request"
   /** The post's media do not fit the platform (count, type, size); the message says which and why. Definitive. */
-  | "invalid_media";
+  | "invalid_media"
+  /**
+   * The platform accepted the post (PublishInput.onAccepted was told its id) and is still
+   * processing it: look again at resetAt, never send again.
+   */
+  | "processing";
 
 export class PlatformError extends Error {
   constructor(
     readonly kind: PlatformErrorKind,
     message: string,
-    readonly details: { status?: number; code?: string | number; resetAt?: Date } = {},
+    readonly details: {
+      status?: number;
+      code?: string | number;
+      resetAt?: Date;
+      /** A duplicate refusal that names the post already there (LinkedIn's "Content is a duplicate of urn:li:share:…"). */
+      existingPostId?: string;
+    } = {},
   ) {
     super(message);
     this.name = "PlatformError";

@@ -1,9 +1,10 @@
-import { endpoints, oauthClients } from "./endpoints";
+import { endpoints } from "./endpoints";
 import { PlatformError } from "./errors";
-import { asNumber, asRecord, asString, expiresIn, platformRequest, type PlatformResponse } from "./http";
-import { assertMediaFit, assertSingleVideo, fileBlob, mediaRefused } from "./media";
+import { client, graph, graphError, graphGet, graphRequest, pagePost, postUrl, upload } from "./facebook-graph";
+import { followAcceptedVideo, videoPost } from "./facebook-video";
+import { asNumber, asRecord, asString, expiresIn } from "./http";
+import { assertMediaFit, assertSingleVideo } from "./media";
 import type {
-  PlatformOperation,
   PlatformPage,
   PlatformProfile,
   PublishedPost,
@@ -15,8 +16,6 @@ import type {
 
 /** Facebook Login + Graph API for Pages. Facts: shared/platform-apis.md section 2. */
 
-const client = oauthClients.facebook;
-const graph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
 const SCOPES = [
   "public_profile",
   "email",
@@ -28,49 +27,6 @@ const SCOPES = [
 const MAX_PAGE_REQUESTS = 10;
 /** Without these a connected Page can be neither listed nor posted to ((#200) on every publish). */
 const PUBLISHING_PERMISSIONS = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
-
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
-const TRANSIENT_CODES = new Set([1, 2, 341]);
-
-/** Graph errors are `{ error: { message, code, error_subcode } }` with HTTP 400, whatever the cause. */
-export function graphError(response: PlatformResponse): PlatformError {
-  const error = asRecord(asRecord(response.body).error);
-  const code = asNumber(error.code) ?? 0;
-  const message = asString(error.message) ?? `Facebook answered HTTP ${response.status}`;
-  const details = { status: response.status, code };
-  if (code === 190 || code === 102) return new PlatformError("expired_token", message, details);
-  if (RATE_LIMIT_CODES.has(code))
-    return new PlatformError("rate_limited", message, { ...details, resetAt: regainAccessAt(response.headers) });
-  if (code === 10 || (code >= 200 && code <= 299)) return new PlatformError("permission", message, details);
-  if (code === 506 || (code === 368 && /already posted|duplicate/i.test(message)))
-    return new PlatformError("duplicate", message, details);
-  if (TRANSIENT_CODES.has(code) || response.status >= 500) return new PlatformError("transient", message, details);
-  return new PlatformError("invalid_request", message, details);
-}
-
-/**
- * When a throttled Page may call again: the longest `estimated_time_to_regain_access` (minutes) in
- * X-Business-Use-Case-Usage; undefined when Graph did not say.
- */
-function regainAccessAt(headers: Headers, now = Date.now()): Date | undefined {
-  let minutes = 0;
-  try {
-    for (const entries of Object.values(asRecord(JSON.parse(headers.get("x-business-use-case-usage") ?? "{}")))) {
-      for (const entry of Array.isArray(entries) ? entries : [])
-        minutes = Math.max(minutes, asNumber(asRecord(entry).estimated_time_to_regain_access) ?? 0);
-    }
-  } catch {
-    return undefined;
-  }
-  return minutes > 0 ? new Date(now + minutes * 60_000) : undefined;
-}
-
-async function graphGet(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-  const url = path.startsWith("http") ? path : `${graph}${path}?${new URLSearchParams(params)}`;
-  const response = await platformRequest(url);
-  if (response.status !== 200) throw graphError(response);
-  return asRecord(response.body);
-}
 
 function tokenSet(body: Record<string, unknown>): TokenSet {
   const accessToken = asString(body.access_token);
@@ -120,48 +76,6 @@ async function longLived(accessToken: string): Promise<TokenSet> {
 
 const pictureUrl = (picture: unknown) => asString(asRecord(asRecord(picture).data).url);
 
-const postUrl = (id: string) => `https://www.facebook.com/${id}`;
-/** Long enough for a video of our largest upload size in one request. */
-const VIDEO_TIMEOUT_MS = 120_000;
-
-/** A POST to one of the Page's edges with its token, after the engine's go-ahead. */
-async function pagePost(
-  input: PublishInput,
-  operation: PlatformOperation,
-  edge: string,
-  body: URLSearchParams | FormData,
-  timeoutMs?: number,
-) {
-  await input.beforeRequest(operation);
-  const response = await platformRequest(`${graph}/${encodeURIComponent(input.pageId)}/${edge}`, {
-    method: "POST",
-    body,
-    timeoutMs,
-  });
-  if (response.status !== 200) throw graphError(response);
-  return asRecord(response.body);
-}
-
-/** A multipart upload of one file as `source` (photos, videos); refusals name the file. */
-async function upload(
-  input: PublishInput,
-  operation: PlatformOperation,
-  edge: "photos" | "videos",
-  item: PublishMedia,
-  fields: Record<string, string>,
-) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ ...fields, access_token: input.pageAccessToken ?? "" }))
-    form.set(key, value);
-  if (item.altText && edge === "photos") form.set("alt_text_custom", item.altText);
-  form.set("source", await fileBlob(item), item.filename);
-  try {
-    return await pagePost(input, operation, edge, form, edge === "videos" ? VIDEO_TIMEOUT_MS : undefined);
-  } catch (error) {
-    throw mediaRefused(error, "facebook", item);
-  }
-}
-
 async function feedPost(input: PublishInput, photoIds: string[]): Promise<PublishedPost> {
   const body = new URLSearchParams({ message: input.text, access_token: input.pageAccessToken ?? "" });
   photoIds.forEach((id, index) => body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id })));
@@ -175,15 +89,6 @@ async function photoPost(input: PublishInput, item: PublishMedia): Promise<Publi
   const body = await upload(input, "post", "photos", item, { message: input.text, published: "true" });
   const id = asString(body.post_id) ?? asString(body.id);
   if (!id) throw new PlatformError("transient", "Facebook accepted the photo but returned no id");
-  return { platformPostId: id, url: postUrl(id) };
-}
-
-/** Graph answers a video upload with the video's id only; its feed story is `{page}_{video}` (U). */
-async function videoPost(input: PublishInput, item: PublishMedia): Promise<PublishedPost> {
-  const body = await upload(input, "post", "videos", item, { description: input.text, published: "true" });
-  const videoId = asString(body.id);
-  if (!videoId) throw new PlatformError("transient", "Facebook accepted the video but returned no id");
-  const id = `${input.pageId}_${videoId}`;
   return { platformPostId: id, url: postUrl(id) };
 }
 
@@ -281,6 +186,7 @@ export const facebook: SocialPlatformModule = {
   async publish(input) {
     if (!input.pageAccessToken)
       throw new PlatformError("expired_token", "No page token is stored for this Facebook Page");
+    if (input.acceptedMediaId) return followAcceptedVideo(input, input.acceptedMediaId);
     assertMediaFit("facebook", input.media);
     assertSingleVideo("facebook", input.media);
     const [first, ...others] = input.media;
@@ -318,6 +224,17 @@ export const facebook: SocialPlatformModule = {
   },
 
   /** Re-exchanging a still-valid long-lived token extends it; an expired one needs a new login. */
+  /** De-authorizes the app for the user (DELETE /me/permissions): the user token and its Page tokens end. */
+  async revokeTokens({ accessToken }) {
+    const response = await graphRequest(
+      `${graph}/me/permissions?${new URLSearchParams({ access_token: accessToken })}`,
+      {
+        method: "DELETE",
+      },
+    );
+    if (response.status !== 200) throw graphError(response);
+  },
+
   async refreshTokens({ accessToken }) {
     return longLived(accessToken);
   },

@@ -56,3 +56,19 @@ export const asRecord = (value: unknown): Record<string, unknown> =>
 export const asString = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 export const asNumber = (value: unknown): number | null =>
   typeof value === "number" && Number.isFinite(value) ? value : null;
+
+/**
+ * A moment the platform named on its own clock (a rate limit's reset) as a moment on ours: the
+ * same distance ahead of now as it is ahead of the answer's `Date`, so neither a skewed clock here
+ * nor one there makes us wait too little. Without a readable `Date`, the platform's clock is ours.
+ */
+export function onOurClock(platformMs: number, headers: Headers, now = Date.now()): Date {
+  const serverNow = Date.parse(headers.get("date") ?? "");
+  return new Date(Number.isNaN(serverNow) ? platformMs : now + (platformMs - serverNow));
+}
+
+/** The platform's time of an answer (its `Date`), or ours when it sent none. */
+export const platformNow = (headers: Headers, now = Date.now()): Date => {
+  const serverNow = Date.parse(headers.get("date") ?? "");
+  return new Date(Number.isNaN(serverNow) ? now : serverNow);
+};

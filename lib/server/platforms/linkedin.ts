@@ -1,6 +1,16 @@
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
-import { asNumber, asRecord, asString, expiresIn, form, platformRequest, type PlatformResponse } from "./http";
+import {
+  asNumber,
+  asRecord,
+  asString,
+  expiresIn,
+  form,
+  onOurClock,
+  platformNow,
+  platformRequest,
+  type PlatformResponse,
+} from "./http";
 import { assertMediaFit, assertSingleVideo, mediaRefused, SliceReader } from "./media";
 import type {
   PlatformOperation,
@@ -14,7 +24,23 @@ import type {
 /** LinkedIn OpenID Connect sign-in + member posting. Facts: shared/platform-apis.md section 4. */
 
 const client = oauthClients.linkedin;
-const SCOPES = ["openid", "profile", "email", "w_member_social"];
+/**
+ * What an app with "Sign In with LinkedIn using OpenID Connect" and "Share on LinkedIn" may ask for.
+ * r_member_social (reading the member's posts) is restricted: only apps LinkedIn approved may ask.
+ */
+const SCOPES = [
+  "openid",
+  "profile",
+  "email",
+  "w_member_social",
+  ...(endpoints.linkedinMemberSocialRead ? ["r_member_social"] : []),
+];
+const READ_POSTS_SCOPE = "r_member_social";
+
+/** The post a 422 DUPLICATE_POST names: "…Content is a duplicate of urn:li:share:7141138937766391808". */
+export function duplicateOf(message: string): string | undefined {
+  return /duplicate of (urn:li:(?:share|ugcPost):\d+)/i.exec(message)?.[1];
+}
 
 /** The next 00:00 UTC after `now`, when LinkedIn's daily limits reset. */
 export function nextUtcMidnight(now = new Date()): Date {
@@ -33,8 +59,14 @@ export function linkedinError(response: PlatformResponse): PlatformError {
     return new PlatformError("expired_token", message, details);
   // LinkedIn sends no reset time, and its limits are daily, reset at midnight UTC
   // (learn.microsoft.com/linkedin/shared/api-guide/concepts/rate-limits): retrying sooner only fails again.
-  if (response.status === 429)
-    return new PlatformError("rate_limited", message, { ...details, resetAt: nextUtcMidnight() });
+  // Midnight by LinkedIn's clock (its Date), however far ours is off.
+  if (response.status === 429) {
+    const midnight = nextUtcMidnight(platformNow(response.headers));
+    return new PlatformError("rate_limited", message, {
+      ...details,
+      resetAt: onOurClock(midnight.getTime(), response.headers),
+    });
+  }
   if (response.status === 426)
     return new PlatformError(
       "unsupported_version",
@@ -42,7 +74,7 @@ export function linkedinError(response: PlatformResponse): PlatformError {
       details,
     );
   if (response.status === 422 && /duplicate/i.test(JSON.stringify(body)))
-    return new PlatformError("duplicate", message, details);
+    return new PlatformError("duplicate", message, { ...details, existingPostId: duplicateOf(message) });
   if (response.status === 403) return new PlatformError("permission", message, details);
   if (response.status >= 500) return new PlatformError("transient", message, details);
   return new PlatformError("invalid_request", message, details);
@@ -78,7 +110,7 @@ const restHeaders = (accessToken: string) => ({
   "Content-Type": "application/json",
 });
 
-const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+export const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
 async function rest(input: PublishInput, operation: PlatformOperation, url: string, init: RequestInit = {}) {
   await input.beforeRequest(operation);
@@ -157,7 +189,35 @@ async function uploadVideo(input: PublishInput, item: PublishMedia): Promise<str
       finalizeUploadRequest: { video, uploadToken: asString(value.uploadToken) ?? "", uploadedPartIds: partIds },
     }),
   });
+  await awaitProcessing(input, item, video);
   return video;
+}
+
+/** How long we wait for LinkedIn to process a video before trying the post again later. */
+const PROCESSING_BUDGET_MS = 120_000;
+/** LinkedIn gives no hint when to look again: 1 s, then twice as long each time, at most 10 s. */
+const FIRST_STATUS_WAIT_MS = 1000;
+const MAX_STATUS_WAIT_MS = 10_000;
+
+/**
+ * LinkedIn processes a video after finalizeUpload, and a post may name it only once its status is
+ * AVAILABLE (Videos API, "Video Status"): PROCESSING until then, PROCESSING_FAILED when it cannot.
+ */
+async function awaitProcessing(input: PublishInput, item: PublishMedia, video: string): Promise<void> {
+  const deadline = Date.now() + PROCESSING_BUDGET_MS;
+  for (let waitMs = FIRST_STATUS_WAIT_MS; ; waitMs = Math.min(MAX_STATUS_WAIT_MS, waitMs * 2)) {
+    if (Date.now() + waitMs > deadline) throw new PlatformError("transient", "LinkedIn is still processing the video");
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const response = await rest(input, "media", `${endpoints.linkedinApi}/rest/videos/${encodeURIComponent(video)}`);
+    const body = asRecord(response.body);
+    const status = asString(body.status);
+    if (status === "AVAILABLE") return;
+    if (status === "PROCESSING_FAILED") {
+      const reason = asString(body.processingFailureReason) ?? "processing failed";
+      const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+      throw new PlatformError("invalid_media", `LinkedIn could not process "${item.filename}": ${sentence}`);
+    }
+  }
 }
 
 /** The post's `content`: one image or video as `media`, several images as `multiImage`. */
@@ -251,6 +311,11 @@ export const linkedin: SocialPlatformModule = {
     return { platformPostId: urn, url: postUrl(urn) };
   },
 
+  // GET /rest/posts?q=author needs r_member_social: without it LinkedIn answers 403.
+  canFindRecentPost: (scopes) => scopes.includes(READ_POSTS_SCOPE),
+
+  postUrl,
+
   async findRecentPost(input, since) {
     const { accessToken, pageId, text } = input;
     await input.beforeRequest("lookup");
@@ -268,6 +333,16 @@ export const linkedin: SocialPlatformModule = {
         return { platformPostId: urn, url: postUrl(urn) };
     }
     return null;
+  },
+
+  /** POST /oauth/v2/revoke with the client's credentials in the form: the member's grant ends. */
+  async revokeTokens({ accessToken }) {
+    const response = await platformRequest(`${endpoints.linkedinWww}/oauth/v2/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form({ client_id: client.clientId, client_secret: client.clientSecret, token: accessToken }),
+    });
+    if (response.status !== 200) throw linkedinError(response);
   },
 
   async refreshTokens({ refreshToken }) {

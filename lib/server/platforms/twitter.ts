@@ -9,6 +9,7 @@ import {
   basicAuth,
   expiresIn,
   form,
+  onOurClock,
   platformRequest,
   type PlatformResponse,
 } from "./http";
@@ -62,7 +63,8 @@ function rateLimitReset(headers: Headers): Date | undefined {
     .filter((name) => name === "x-rate-limit" || headers.get(`${name}-remaining`) === "0")
     .map((name) => Number(headers.get(`${name}-reset`)))
     .filter((reset) => reset > 0);
-  return resets.length ? new Date(Math.max(...resets) * 1000) : undefined;
+  // X's reset is on X's clock: read against its Date, so a skewed clock here never retries early.
+  return resets.length ? onOurClock(Math.max(...resets) * 1000, headers) : undefined;
 }
 
 async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
@@ -368,6 +370,23 @@ export const twitter: SocialPlatformModule = {
     const found = recent.find((tweet) => isSameTweet(tweet, text)) ?? recent.find((tweet) => hasSameShape(tweet, text));
     const id = found ? asString(found.id) : undefined;
     return id ? { platformPostId: id, url: postUrl(handle, id) } : null;
+  },
+
+  /** POST /2/oauth2/revoke (RFC 7009): either token ends the whole grant; the refresh token is preferred. */
+  async revokeTokens({ accessToken, refreshToken }) {
+    const response = await platformRequest(`${endpoints.twitterApi}/2/oauth2/revoke`, {
+      method: "POST",
+      headers: {
+        Authorization: basicAuth(client.clientId, client.clientSecret),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: form({
+        token: refreshToken ?? accessToken,
+        token_type_hint: refreshToken ? "refresh_token" : "access_token",
+        client_id: client.clientId,
+      }),
+    });
+    if (response.status !== 200) throw twitterError(response);
   },
 
   async refreshTokens({ refreshToken }) {

@@ -79,6 +79,17 @@ export interface PublishInput {
    * to stop the publish before that request is made, never after.
    */
   beforeRequest(operation: PlatformOperation): Promise<void>;
+  /**
+   * What an earlier attempt already had accepted as this post (a Facebook video still processing):
+   * the module follows it and sends nothing again. Null (or absent) on a first attempt.
+   */
+  acceptedMediaId?: string | null;
+  /**
+   * Awaited as soon as the platform has accepted the post under an id but has not finished it
+   * (a video to be processed), before any waiting: the engine records the id, so every later
+   * attempt follows it instead of sending again.
+   */
+  onAccepted?(mediaId: string): Promise<void>;
 }
 
 export interface PublishedPost {
@@ -123,6 +134,18 @@ export interface SocialPlatformModule {
    * earlier attempt are not posts, so only the post itself is looked for.
    */
   findRecentPost(input: PublishInput, since: Date): Promise<PublishedPost | null>;
+  /**
+   * Whether a token with these granted scopes may call findRecentPost (absent: always). Where it may
+   * not, an uncertain page is decided by the platform's duplicate refusal instead (see the engine).
+   */
+  canFindRecentPost?(scopes: string[]): boolean;
+  /** The public URL of a post by its id, where the platform's ids make one (LinkedIn's URNs). */
+  postUrl?(platformPostId: string): string;
+  /**
+   * Ends the app's grant on the platform (account deletion): Facebook's DELETE /me/permissions, X's
+   * and LinkedIn's revoke endpoints. Throws PlatformError when the platform refuses or is unreachable.
+   */
+  revokeTokens(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
   /** New tokens from the platform; throws PlatformError("expired_token") when only a reconnect helps. */
   refreshTokens(tokens: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
 }

@@ -125,8 +125,6 @@ async function storeAccount(
         eq(socialAccounts.platformAccountId, profile.accountId),
       ),
     );
-  if (!existing) await assertCanConnectAccount(userId);
-
   const now = new Date();
   const accountValues = {
     accountHandle: profile.handle,
@@ -143,6 +141,8 @@ async function storeAccount(
     lastSyncAt: now,
   };
   const accountId = await db.transaction(async (tx) => {
+    // A new account counts against the plan; a reconnect of one already here does not.
+    if (!existing) await assertCanConnectAccount(userId, tx);
     const [account] = await tx
       .insert(socialAccounts)
       .values({

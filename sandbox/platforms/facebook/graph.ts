@@ -1,9 +1,11 @@
 import { avatarUrl } from "../../assets";
+import { recordRevocation } from "../../revocations";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import type { IssuedToken, SandboxStore } from "../../state";
 import { GRAPH, authenticateGraph, graphError, pickFields, pictureField, requestedFields } from "./graph-auth";
 import { facebookState, type FacebookPage, type FacebookUser } from "./state";
+import { describeVideo, findVideo } from "./videos";
 
 /**
  * The Graph reads sign-in and Page connection need: /me, /me/accounts, /me/permissions and
@@ -21,6 +23,8 @@ export function registerFacebookGraph(router: Router): void {
     .get(`${GRAPH}/me`, me)
     .get(`${GRAPH}/me/accounts`, accounts)
     .get(`${GRAPH}/me/permissions`, permissions)
+    .delete(`${GRAPH}/me/permissions`, deauthorize)
+    .delete(`${GRAPH}/me/permissions/:permission`, revokePermission)
     .get(`${GRAPH}/:id(\\d+)`, node);
 }
 
@@ -100,6 +104,8 @@ async function me(ctx: RequestContext): Promise<SandboxResponse> {
 async function node(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = await authenticateGraph(ctx);
   if (!auth.ok) return auth.response;
+  const video = findVideo(ctx.store, ctx.params.id ?? "");
+  if (video) return (await describeVideo(ctx, auth.token, video)) ?? unsupportedGet(video.id);
   return describe(ctx, auth.token, ctx.params.id ?? "");
 }
 
@@ -145,4 +151,58 @@ async function permissions(ctx: RequestContext): Promise<SandboxResponse> {
       ...declined.map((permission) => ({ permission, status: "declined" })),
     ],
   });
+}
+
+/**
+ * DELETE /me/permissions/{permission}: the user takes one permission back (as from their Facebook
+ * settings). It leaves the user's tokens for this app and the Page tokens made from them, and
+ * /me/permissions then reports it declined. Source: developers.facebook.com/docs/facebook-login/
+ * guides/permissions/request-revoke ("Revoking Permissions").
+ */
+async function revokePermission(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = await authenticateGraph(ctx, 2500);
+  if (!auth.ok) return auth.response;
+  const { token } = auth;
+  if (token.kind === "page") return nonexistingField("permissions", "Page");
+  const permission = ctx.params.permission ?? "";
+  if (permission === "public_profile")
+    return graphError({ message: "(#100) The public_profile permission cannot be revoked", code: 100 });
+  const affected = ctx.store.findTokens(
+    (t) =>
+      t.platform === "facebook" &&
+      t.clientId === token.clientId &&
+      ((t.kind === "user" && t.subject === token.subject) || (t.kind === "page" && t.data.userId === token.subject)),
+  );
+  for (const each of affected) {
+    const index = each.scopes.indexOf(permission);
+    if (index >= 0) each.scopes.splice(index, 1);
+    if (each.kind === "user") {
+      const declined = new Set((each.data.declined ?? "").split(",").filter(Boolean)).add(permission);
+      each.data.declined = [...declined].join(",");
+    }
+  }
+  return json(200, { success: true });
+}
+
+/**
+ * DELETE /me/permissions (no permission named): the person de-authorizes the app, "revoking login".
+ * Needs a user token (a Page token is refused as on /me/permissions). Every token of this app for
+ * the user ends, the Page tokens made from them included; Graph answers `{"success": true}`.
+ * Source: developers.facebook.com/docs/facebook-login/guides/permissions/request-revoke
+ * ("Revoking Login": "DELETE /{user-id}/permissions").
+ */
+async function deauthorize(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = await authenticateGraph(ctx, 2500);
+  if (!auth.ok) return auth.response;
+  const { token } = auth;
+  if (token.kind === "page") return nonexistingField("permissions", "Page");
+  const affected = ctx.store.findTokens(
+    (t) =>
+      t.platform === "facebook" &&
+      t.clientId === token.clientId &&
+      ((t.kind === "user" && t.subject === token.subject) || (t.kind === "page" && t.data.userId === token.subject)),
+  );
+  const revoked = affected.filter((each) => ctx.store.revokeToken(each.value)).length;
+  recordRevocation(ctx.store, "facebook", token.subject, revoked);
+  return json(200, { success: true });
 }

@@ -5,10 +5,15 @@ import type { RequestContext, SandboxModule } from "../../router";
 import { registerFacebookControl } from "./control";
 import { registerFacebookFeed } from "./feed";
 import { registerFacebookGraph } from "./graph";
+import { registerFacebookMultiIds } from "./multi-ids";
 import { registerFacebookPublish } from "./publish";
 import { WWW } from "./graph-auth";
 import { consentUser, facebookState, pagesOf } from "./state";
 import { registerFacebookToken } from "./token";
+import { registerFacebookUploads } from "./uploads";
+import { facebookVideoState } from "./video-state";
+import { registerFacebookVideos } from "./videos";
+import { graphVersionedRouter } from "./versions";
 
 /**
  * Facebook Login under /facebook/www (www.facebook.com) and the Graph API under /facebook/graph
@@ -140,11 +145,17 @@ export const facebook: SandboxModule = {
   name: "facebook",
   register(router, store) {
     store.register(facebookState);
+    store.register(facebookVideoState);
     router.get(`${WWW}/dialog/oauth`, showDialog).post("/facebook/www/dialog/oauth/decision", decide);
-    registerFacebookToken(router);
-    registerFacebookGraph(router);
-    registerFacebookPublish(router);
-    registerFacebookFeed(router);
+    // Every Graph answer names the version that served it (versions.ts).
+    const graph = graphVersionedRouter(router);
+    registerFacebookToken(graph);
+    registerFacebookUploads(graph);
+    registerFacebookVideos(graph);
+    registerFacebookGraph(graph);
+    registerFacebookPublish(graph);
+    registerFacebookFeed(graph);
+    registerFacebookMultiIds(graph);
     registerFacebookControl(router);
   },
 };

@@ -20,7 +20,7 @@ import { facebookState } from "./state";
  */
 
 /** Postiz's maxLength for Page posts. */
-const MAX_MESSAGE_LENGTH = 63_206;
+export const MAX_MESSAGE_LENGTH = 63_206;
 
 export const facebookFaults: FaultResponses = {
   rate_limit: (fault) => pageThrottled(fault),
@@ -32,8 +32,8 @@ export const facebookFaults: FaultResponses = {
       transient: true,
     }),
   duplicate: () => duplicateStatus(),
-  expired_token: () => {
-    const now = Date.now();
+  // Both on the sandbox clock, like the Date the answer carries.
+  expired_token: (_fault, now) => {
     const message = `Error validating access token: Session has expired on ${graphDate(now - 60_000)}. The current time is ${graphDate(now)}.`;
     return graphError({ message, code: 190, subcode: 463 });
   },
@@ -76,6 +76,13 @@ const notPageAdmin = () =>
     code: 200,
   });
 
+const readNeedsPermission = () =>
+  graphError({
+    message:
+      "(#10) This endpoint requires the 'pages_read_engagement' permission or the 'Page Public Content Access' feature. Refer to https://developers.facebook.com/docs/apps/review/login-permissions#manage-pages and https://developers.facebook.com/docs/apps/review/feature#reference-PAGES_ACCESS for details.",
+    code: 10,
+  });
+
 export type PageAuth = { ok: true; token: IssuedToken } | { ok: false; response: SandboxResponse };
 
 /**
@@ -98,7 +105,22 @@ export function pageAuth(ctx: RequestContext, pageId: string, fields: RequestFie
   const ownPageToken = token.kind === "page" && token.subject === pageId;
   const ownerToken = reading && token.kind === "user" && token.subject === page.ownerId;
   if (!ownPageToken && !ownerToken) return { ok: false, response: notPageAdmin() };
-  if (!reading && !token.scopes.includes("pages_manage_posts")) return { ok: false, response: notPageAdmin() };
+  // Publishing needs both permissions (pages-api/posts; page/videos "Requirements"); reading the
+  // feed needs pages_read_engagement, and Graph then answers #10 naming it (pages-api/posts, Get Posts).
+  const granted = (permission: string) => token.scopes.includes(permission);
+  if (!reading && !(granted("pages_manage_posts") && granted("pages_read_engagement")))
+    return { ok: false, response: notPageAdmin() };
+  // The token's person must be able to perform the CREATE_CONTENT task on the Page
+  // (developers.facebook.com/docs/graph-api/reference/page/videos, Requirements). U: the exact message.
+  if (!reading && !page.tasks.includes("CREATE_CONTENT"))
+    return {
+      ok: false,
+      response: graphError({
+        message: "(#200) The user does not have the CREATE_CONTENT task on this Page, which publishing requires",
+        code: 200,
+      }),
+    };
+  if (reading && !granted("pages_read_engagement")) return { ok: false, response: readNeedsPermission() };
   return { ok: true, token };
 }
 
@@ -129,14 +151,16 @@ function attachedMedia(fields: RequestFields): string[] | null {
 }
 
 /** The common start of a write to a Page: its form fields, the Page token checked, and `published`. */
-async function pageWrite(
+export async function pageWrite(
   ctx: RequestContext,
-): Promise<{ response: SandboxResponse } | { fields: RequestFields; pageId: string; published: boolean }> {
+): Promise<
+  { response: SandboxResponse } | { fields: RequestFields; pageId: string; published: boolean; token: IssuedToken }
+> {
   const fields = await readFields(ctx);
   const pageId = ctx.params.id ?? "";
   const auth = pageAuth(ctx, pageId, fields);
   if (!auth.ok) return { response: auth.response };
-  return { fields, pageId, published: bool(fields.values.get("published"), true) };
+  return { fields, pageId, published: bool(fields.values.get("published"), true), token: auth.token };
 }
 
 async function feedPost(ctx: RequestContext): Promise<SandboxResponse> {
@@ -197,57 +221,6 @@ async function photoPost(ctx: RequestContext): Promise<SandboxResponse> {
   });
 }
 
-const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/x-msvideo", "video/webm"];
-
-/**
- * POST /{page-id}/videos, the non-resumable form: multipart `source` (or `file_url`),
- * `description`, `title`, `published`. Graph answers only the video's id; the feed story of a
- * published video is recorded as `{page-id}_{video-id}` (U: how Graph names that story).
- */
-async function videoPost(ctx: RequestContext): Promise<SandboxResponse> {
-  const request = await pageWrite(ctx);
-  if ("response" in request) return request.response;
-  const { fields, pageId, published } = request;
-  const operation = published ? "post" : "media";
-  return runPublish(ctx, { platform: "facebook", operation, target: pageId }, facebookFaults, () => {
-    const source = fields.files.get("source");
-    const url = fields.values.get("file_url");
-    if (!source && !url) return graphError({ message: "(#100) Requires a video file (source) or file_url", code: 100 });
-    if (url && !/^https?:\/\//i.test(url)) return invalidParameter("file_url should represent a valid URL");
-    if (source && (source.bytes === 0 || !VIDEO_TYPES.includes(source.contentType)))
-      return graphError({
-        message: "(#352) Sorry, the video file you selected is in a format that we don't support.",
-        code: 352,
-      });
-    const description = fields.values.get("description") ?? "";
-    if (description.length > MAX_MESSAGE_LENGTH)
-      return invalidParameter("Param description must be at most 63206 characters");
-    const videoId = graphObjectId(ctx.store);
-    recordMedia(ctx.store, {
-      platform: "facebook",
-      owner: pageId,
-      id: videoId,
-      bytes: source?.bytes ?? 0,
-      contentType: source?.contentType ?? null,
-      uploaded: true,
-      uploadKey: null,
-      kind: "video",
-    });
-    if (published)
-      recordPost(ctx.store, {
-        platform: "facebook",
-        target: pageId,
-        id: `${pageId}_${videoId}`,
-        text: description,
-        mediaIds: [videoId],
-      });
-    return json(200, { id: videoId });
-  });
-}
-
 export function registerFacebookPublish(router: Router): void {
-  router
-    .post(`${GRAPH}/:id(\\d+)/feed`, feedPost)
-    .post(`${GRAPH}/:id(\\d+)/photos`, photoPost)
-    .post(`${GRAPH}/:id(\\d+)/videos`, videoPost);
+  router.post(`${GRAPH}/:id(\\d+)/feed`, feedPost).post(`${GRAPH}/:id(\\d+)/photos`, photoPost);
 }

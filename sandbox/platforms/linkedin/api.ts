@@ -1,6 +1,7 @@
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import type { IssuedToken } from "../../state";
+import { scopeProblem } from "./scopes";
 import { linkedinState, userinfoClaims } from "./state";
 
 /**
@@ -32,6 +33,9 @@ export function authenticateLinkedIn(ctx: RequestContext): LinkedInAuth {
 function userinfo(ctx: RequestContext): SandboxResponse {
   const auth = authenticateLinkedIn(ctx);
   if (!auth.ok) return auth.response;
+  // OpenID Connect's userinfo needs the openid scope.
+  const denied = scopeProblem(auth.token, "openid", "userinfo.GET.NO_VERSION");
+  if (denied) return denied;
   const member = ctx.store.slice(linkedinState).members.get(auth.token.subject);
   // Tokens and members are reset together, so this is a sandbox bug; answer as for a dead token.
   if (!member) return invalidToken();

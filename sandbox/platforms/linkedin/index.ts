@@ -6,7 +6,11 @@ import { html, json, redirect, withQuery } from "../../responses";
 import type { RequestContext, SandboxModule } from "../../router";
 import { registerLinkedInApi } from "./api";
 import { registerLinkedInControl } from "./control";
+import { linkedinLimitsState } from "./limits";
+import { registerLinkedInMetrics } from "./metrics";
+import { linkedinVideosState } from "./video-processing";
 import { registerLinkedInPublish } from "./publish";
+import { mayRequestScope } from "./scopes";
 import { registerLinkedInVideos } from "./videos";
 import { DEFAULT_LINKEDIN_IDENTITY, OAUTH, linkedinState, memberSub } from "./state";
 import { registerLinkedInToken } from "./token";
@@ -78,7 +82,7 @@ function parseAuthorizeRequest(params: URLSearchParams): Parsed {
   if (!state) return missing("state");
   const scopes = splitScopes(params.get("scope"));
   if (scopes.length === 0) return missing("scope");
-  const unknown = scopes.find((scope) => !(scope in SCOPES));
+  const unknown = scopes.find((scope) => !(scope in SCOPES) || !mayRequestScope(clientId, scope));
   if (unknown) return fail("unauthorized_scope_error", `Scope "${unknown}" is not authorized for your application`);
   if (!scopes.includes("openid")) return fail("invalid_scope", 'Sign In with LinkedIn needs the "openid" scope');
   const method = parsePkceMethod(params.get("code_challenge_method"));
@@ -200,6 +204,8 @@ export const linkedin: SandboxModule = {
   name: "linkedin",
   register(router, store) {
     store.register(linkedinState);
+    store.register(linkedinLimitsState);
+    store.register(linkedinVideosState);
     const key = new SigningKey();
     router
       .get(`${OAUTH}/.well-known/openid-configuration`, discovery)
@@ -209,6 +215,7 @@ export const linkedin: SandboxModule = {
     registerLinkedInToken(router, key);
     registerLinkedInApi(router);
     registerLinkedInPublish(router);
+    registerLinkedInMetrics(router);
     registerLinkedInVideos(router);
     registerLinkedInControl(router);
   },

@@ -4,6 +4,9 @@ import { findDuplicate, findMedia, findUpload, postsOf, recordMedia, recordPost,
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import { authenticateLinkedIn } from "./api";
+import { throttled, withLinkedInDailyLimit } from "./limits";
+import { scopeProblem } from "./scopes";
+import { videoStatus } from "./video-processing";
 import { isActiveVersion, versionLabel } from "./versions";
 
 /**
@@ -38,13 +41,7 @@ export const notAllowed = (message: string) =>
   json(403, { status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message });
 
 export const linkedinFaults: FaultResponses = {
-  rate_limit: () =>
-    json(429, {
-      status: 429,
-      serviceErrorCode: 101,
-      code: "TOO_MANY_REQUESTS",
-      message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.",
-    }),
+  rate_limit: () => throttled("APPLICATION"),
   server_error: () => json(500, { message: "Internal Server Error", status: 500 }),
   // A made-up original: the fault says "duplicate" whatever was posted before.
   duplicate: (fault) => duplicatePost(`urn:li:share:7${String(fault.id).padStart(18, "0")}`),
@@ -70,6 +67,10 @@ export function restHeadersProblem(ctx: RequestContext): SandboxResponse | null 
   return null;
 }
 
+/** How LinkedIn names a versioned resource in its 403s: `partnerApiPostsExternal.CREATE.20250101`. */
+export const restResource = (ctx: RequestContext, resource: string) =>
+  `${resource}.${versionLabel(String(ctx.headers["linkedin-version"] ?? ""))}`;
+
 export const asObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
@@ -93,44 +94,53 @@ async function createPost(ctx: RequestContext): Promise<SandboxResponse> {
   const headers = restHeadersProblem(ctx);
   if (headers) return headers;
   const sub = auth.token.subject;
-  if (!auth.token.scopes.includes("w_member_social"))
-    return json(403, {
-      serviceErrorCode: 100,
-      message: "Not enough permissions to access: partnerApiPostsExternal.CREATE.20240101",
-      status: 403,
-    });
+  const denied = scopeProblem(auth.token, "w_member_social", restResource(ctx, "partnerApiPostsExternal.CREATE"));
+  if (denied) return denied;
   const body = asObject(await ctx.json()) ?? {};
-  return runPublish(ctx, { platform: "linkedin", operation: "post", target: sub }, linkedinFaults, () => {
-    const field = (path: string, description: string) =>
-      unprocessable(`Field /${path} is invalid: ${description}`, description, "INVALID_VALUE", `/${path}`);
-    if (typeof body.author !== "string") return field("author", "author is required");
-    if (body.author !== `urn:li:person:${sub}`) return notAllowed(`Member is not allowed to post as ${body.author}`);
-    if (typeof body.commentary !== "string") return field("commentary", "commentary is required");
-    if (body.commentary.length > MAX_COMMENTARY)
-      return field("commentary", "commentary is longer than 3000 characters");
-    if (!VISIBILITIES.includes(String(body.visibility))) return field("visibility", "visibility is not a valid value");
-    if (typeof asObject(body.distribution)?.feedDistribution !== "string")
-      return field("distribution", "distribution.feedDistribution is required");
-    if (body.lifecycleState !== "PUBLISHED") return field("lifecycleState", "only PUBLISHED is supported");
-    const images = contentImages(body.content);
-    if (images === null) return field("content", "content is not a valid media, multiImage or article");
-    if (images.some((urn) => !findMedia(ctx.store, "linkedin", urn)?.uploaded))
-      return field("content", "the image has not been uploaded");
-    const duplicate = findDuplicate(ctx.store, "linkedin", sub, body.commentary);
-    if (duplicate) return duplicatePost(duplicate.id);
-    const urn = `urn:li:share:${snowflake(ctx.store)}`;
-    const article = asObject(asObject(body.content)?.article);
-    const link = typeof article?.source === "string" ? article.source : null;
-    recordPost(ctx.store, {
-      platform: "linkedin",
-      target: sub,
-      id: urn,
-      text: body.commentary,
-      mediaIds: images,
-      link,
-    });
-    return { status: 201, headers: { "x-restli-id": urn, "x-linkedin-id": urn }, body: "" };
-  });
+  const call = { platform: "linkedin", operation: "post", target: sub } as const;
+  return runPublish(ctx, call, linkedinFaults, () =>
+    withLinkedInDailyLimit(ctx, "posts.create", auth.token, () => {
+      const field = (path: string, description: string) =>
+        unprocessable(`Field /${path} is invalid: ${description}`, description, "INVALID_VALUE", `/${path}`);
+      if (typeof body.author !== "string") return field("author", "author is required");
+      if (body.author !== `urn:li:person:${sub}`) return notAllowed(`Member is not allowed to post as ${body.author}`);
+      if (typeof body.commentary !== "string") return field("commentary", "commentary is required");
+      if (body.commentary.length > MAX_COMMENTARY)
+        return field("commentary", "commentary is longer than 3000 characters");
+      if (!VISIBILITIES.includes(String(body.visibility)))
+        return field("visibility", "visibility is not a valid value");
+      if (typeof asObject(body.distribution)?.feedDistribution !== "string")
+        return field("distribution", "distribution.feedDistribution is required");
+      if (body.lifecycleState !== "PUBLISHED") return field("lifecycleState", "only PUBLISHED is supported");
+      const images = contentImages(body.content);
+      if (images === null) return field("content", "content is not a valid media, multiImage or article");
+      const media = images.map((urn) => findMedia(ctx.store, "linkedin", urn));
+      if (media.some((item) => !item?.uploaded)) return field("content", "the image has not been uploaded");
+      // Stricter than LinkedIn is known to be: a video is usable once processed, never before.
+      const unready = media.find(
+        (item) => item?.kind === "video" && videoStatus(ctx.store, item).status !== "AVAILABLE",
+      );
+      if (unready)
+        return field(
+          "content/media/id",
+          `the video ${unready.id} is ${videoStatus(ctx.store, unready).status}, not AVAILABLE`,
+        );
+      const duplicate = findDuplicate(ctx.store, "linkedin", sub, body.commentary);
+      if (duplicate) return duplicatePost(duplicate.id);
+      const urn = `urn:li:share:${snowflake(ctx.store)}`;
+      const article = asObject(asObject(body.content)?.article);
+      const link = typeof article?.source === "string" ? article.source : null;
+      recordPost(ctx.store, {
+        platform: "linkedin",
+        target: sub,
+        id: urn,
+        text: body.commentary,
+        mediaIds: images,
+        link,
+      });
+      return { status: 201, headers: { "x-restli-id": urn, "x-linkedin-id": urn }, body: "" };
+    }),
+  );
 }
 
 async function postsByAuthor(ctx: RequestContext): Promise<SandboxResponse> {
@@ -139,6 +149,13 @@ async function postsByAuthor(ctx: RequestContext): Promise<SandboxResponse> {
   const headers = restHeadersProblem(ctx);
   if (headers) return headers;
   if (ctx.query.get("q") !== "author") return badRequest("Query parameter q must be author");
+  // Reading a member's posts is r_member_social, a restricted permission most apps never get.
+  const denied = scopeProblem(
+    auth.token,
+    "r_member_social",
+    restResource(ctx, "partnerApiPostsExternal.FINDER-author"),
+  );
+  if (denied) return denied;
   const author = ctx.query.get("author") ?? "";
   const sub = auth.token.subject;
   if (author !== `urn:li:person:${sub}`) return notAllowed(`Not enough permissions to read the posts of ${author}`);
@@ -173,6 +190,8 @@ async function initializeUpload(ctx: RequestContext): Promise<SandboxResponse> {
   if (headers) return headers;
   if (ctx.query.get("action") !== "initializeUpload")
     return badRequest("Unsupported action; use action=initializeUpload");
+  const denied = scopeProblem(auth.token, "w_member_social", restResource(ctx, "images.ACTION-initializeUpload"));
+  if (denied) return denied;
   const sub = auth.token.subject;
   const request = asObject(asObject(await ctx.json())?.initializeUploadRequest);
   return runPublish(ctx, { platform: "linkedin", operation: "media", target: sub }, linkedinFaults, () => {
@@ -205,6 +224,8 @@ async function initializeUpload(ctx: RequestContext): Promise<SandboxResponse> {
 async function uploadBytes(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = authenticateLinkedIn(ctx);
   if (!auth.ok) return auth.response;
+  const denied = scopeProblem(auth.token, "w_member_social", "images.UPLOAD");
+  if (denied) return denied;
   const sub = auth.token.subject;
   const image = findUpload(ctx.store, ctx.params.key ?? "");
   if (!image) return json(404, { status: 404, message: "Upload URL not found" });

@@ -1,3 +1,4 @@
+import { recordRevocation } from "../../revocations";
 import type { SigningKey } from "../../jwt";
 import { findClient, pkceProblem, secretMatches } from "../../oauth";
 import { json, type SandboxResponse } from "../../responses";
@@ -147,10 +148,14 @@ async function revoke(ctx: RequestContext): Promise<SandboxResponse> {
   const value = form.get("token");
   if (!value) return missing("token");
   const check = ctx.store.checkToken(value, "linkedin");
+  let subject: string | null = null;
+  let revoked = 0;
   if (check.status !== "unknown" && check.token.clientId === client.clientId) {
     const grant = check.token.data.grant;
+    subject = check.token.subject;
     for (const issued of ctx.store.findTokens((t) => t.platform === "linkedin" && t.data.grant === grant))
-      ctx.store.revokeToken(issued.value);
+      if (ctx.store.revokeToken(issued.value)) revoked += 1;
   }
+  recordRevocation(ctx.store, "linkedin", subject, revoked);
   return { status: 200, headers: { "cache-control": "no-store" }, body: "" };
 }

@@ -1,15 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import { runPublish } from "../../publish";
 import { findMedia, findUpload, recordMedia, type UploadedMedia } from "../../publish-state";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import { authenticateLinkedIn } from "./api";
-import { UPLOADS, asObject, badRequest, linkedinFaults, notAllowed, restHeadersProblem } from "./publish";
+import { UPLOADS, asObject, badRequest, linkedinFaults, notAllowed, restHeadersProblem, restResource } from "./publish";
+import { scopeProblem } from "./scopes";
+import { linkedinVideosState, startProcessing, videoStatus } from "./video-processing";
 
 /**
  * The Videos API under /linkedin/api/rest: initializeUpload answers one upload URL per 4 MB part
  * (byte ranges), each part is PUT to its URL and answered with an ETag, and finalizeUpload takes
- * the ETags in order. Only then may a post's `content.media.id` name the video.
+ * the ETags in order. Then LinkedIn processes the video (video-processing.ts): GET /rest/videos/{urn}
+ * says PROCESSING, then AVAILABLE (or PROCESSING_FAILED), and only an AVAILABLE video may be named
+ * by a post's `content.media.id`.
  */
 
 const PART_BYTES = 4 * 1024 * 1024;
@@ -77,6 +82,7 @@ async function finalizeUpload(ctx: RequestContext, sub: string): Promise<Sandbox
       return badRequest("finalizeUploadRequest.uploadedPartIds must list every part's ETag in order");
     media.bytes = media.expectedBytes ?? 0;
     media.uploaded = true;
+    startProcessing(ctx.store, media);
     return { status: 200, headers: {}, body: "" };
   });
 }
@@ -87,6 +93,8 @@ async function videosAction(ctx: RequestContext): Promise<SandboxResponse> {
   const headers = restHeadersProblem(ctx);
   if (headers) return headers;
   const action = ctx.query.get("action");
+  const denied = scopeProblem(auth.token, "w_member_social", restResource(ctx, `videos.ACTION-${action ?? ""}`));
+  if (denied) return denied;
   if (action === "initializeUpload") return initializeUpload(ctx, auth.token.subject);
   if (action === "finalizeUpload") return finalizeUpload(ctx, auth.token.subject);
   return badRequest("Unsupported action; use action=initializeUpload or action=finalizeUpload");
@@ -96,6 +104,8 @@ async function videosAction(ctx: RequestContext): Promise<SandboxResponse> {
 async function uploadPart(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = authenticateLinkedIn(ctx);
   if (!auth.ok) return auth.response;
+  const denied = scopeProblem(auth.token, "w_member_social", "videos.UPLOAD");
+  if (denied) return denied;
   const sub = auth.token.subject;
   const media = findUpload(ctx.store, ctx.params.key ?? "");
   const index = Number(ctx.params.part);
@@ -111,6 +121,57 @@ async function uploadPart(ctx: RequestContext): Promise<SandboxResponse> {
   });
 }
 
+/** GET /rest/videos/{urn}: the video's owner, id and processing status, for its owner only. */
+async function getVideo(ctx: RequestContext): Promise<SandboxResponse> {
+  const auth = authenticateLinkedIn(ctx);
+  if (!auth.ok) return auth.response;
+  const headers = restHeadersProblem(ctx);
+  if (headers) return headers;
+  const sub = auth.token.subject;
+  return runPublish(ctx, { platform: "linkedin", operation: "media", target: sub }, linkedinFaults, () => {
+    const media = findMedia(ctx.store, "linkedin", ctx.params.urn ?? "");
+    if (!media || media.kind !== "video") return json(404, { status: 404, message: "Video not found" });
+    if (media.owner !== sub) return notAllowed("This video belongs to another member");
+    const { status, failure } = videoStatus(ctx.store, media);
+    return json(200, {
+      owner: `urn:li:person:${media.owner}`,
+      id: media.id,
+      status,
+      ...(failure ? { processingFailureReason: failure } : {}),
+    });
+  });
+}
+
+const videoControlSchema = z
+  .object({
+    processingSeconds: z.number().min(0).max(3600).optional(),
+    failNext: z.number().int().min(0).max(100).optional(),
+    failureReason: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0);
+
+/** POST /_control/linkedin/videos: how long processing takes, and how many of the next videos fail it. */
+async function videoControl(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = videoControlSchema.safeParse(await ctx.json());
+  if (!parsed.success)
+    return json(400, {
+      error: "invalid_request",
+      message:
+        'Body must be {"processingSeconds"?: 0..3600, "failNext"?: 0..100, "failureReason"?: string}, with at least one',
+    });
+  const state = ctx.store.slice(linkedinVideosState);
+  Object.assign(state, parsed.data);
+  return json(200, {
+    processingSeconds: state.processingSeconds,
+    failNext: state.failNext,
+    failureReason: state.failureReason,
+  });
+}
+
 export function registerLinkedInVideos(router: Router): void {
-  router.post("/linkedin/api/rest/videos", videosAction).put(`${UPLOADS}/:key/:part(\\d+)`, uploadPart);
+  router
+    .post("/linkedin/api/rest/videos", videosAction)
+    .get("/linkedin/api/rest/videos/:urn", getVideo)
+    .put(`${UPLOADS}/:key/:part(\\d+)`, uploadPart)
+    .post("/_control/linkedin/videos", videoControl);
 }

@@ -2,6 +2,7 @@ import { avatarUrl } from "../../assets";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import type { IssuedToken } from "../../state";
+import { withXRateLimit } from "./limits";
 import { twitterState, type TwitterUser } from "./state";
 
 /**
@@ -105,9 +106,13 @@ function userObject(ctx: RequestContext, user: TwitterUser, token: IssuedToken):
   };
 }
 
-function me(ctx: RequestContext): SandboxResponse {
+function me(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = authenticateTwitter(ctx, ["tweet.read", "users.read"]);
-  if (!auth.ok) return auth.response;
+  if (!auth.ok) return Promise.resolve(auth.response);
+  return withXRateLimit(ctx, "GET /2/users/me", auth.token, () => userFields(ctx, auth.token));
+}
+
+function userFields(ctx: RequestContext, token: IssuedToken): SandboxResponse {
   const requested = (ctx.query.get("user.fields") ?? "")
     .split(",")
     .map((field) => field.trim())
@@ -115,10 +120,10 @@ function me(ctx: RequestContext): SandboxResponse {
   const unknown = requested.filter((field) => !USER_FIELDS.includes(field));
   if (unknown.length > 0) return invalidFieldValues("user.fields", unknown, USER_FIELDS);
 
-  const user = ctx.store.slice(twitterState).users.get(auth.token.subject);
+  const user = ctx.store.slice(twitterState).users.get(token.subject);
   // Tokens and accounts are reset together, so this is a sandbox bug; answer as for a dead token.
   if (!user) return unauthorized();
-  const all = userObject(ctx, user, auth.token);
+  const all = userObject(ctx, user, token);
   // id, name and username always; anything else only when asked for.
   const data: Record<string, unknown> = {};
   for (const field of ["id", "name", "username", ...requested]) if (all[field] !== undefined) data[field] = all[field];

@@ -3,6 +3,7 @@ import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import type { IssuedToken } from "../../state";
 import { USERNAME, defineTwitterUser, twitterState } from "./state";
+import { X_TIERS } from "./tiers";
 
 /**
  * Test controls for X, under /_control/twitter. Bodies use X's own field names (followers_count,
@@ -68,8 +69,23 @@ function revokeTokens(ctx: RequestContext): SandboxResponse {
   return forUser(ctx, revoke, ["access", "refresh"], "revokedTokens");
 }
 
+const tierSchema = z.object({ tier: z.enum(X_TIERS) });
+
+/** The app moved to another X API plan: its limits apply from now on; calls already counted stay counted. */
+async function setTier(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = tierSchema.safeParse(await ctx.json());
+  if (!parsed.success)
+    return json(400, {
+      error: "invalid_request",
+      message: `Body must be {"tier": ${X_TIERS.map((tier) => `"${tier}"`).join(" | ")}}`,
+    });
+  ctx.store.config.xTier = parsed.data.tier;
+  return json(200, { tier: ctx.store.config.xTier });
+}
+
 export function registerTwitterControl(router: Router): void {
   router
+    .post("/_control/twitter/tier", setTier)
     .post("/_control/twitter/users", defineUser)
     .post("/_control/twitter/users/:userId/expire-token", expireTokens)
     .post("/_control/twitter/users/:userId/revoke", revokeTokens);

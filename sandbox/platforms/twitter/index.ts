@@ -4,7 +4,9 @@ import { html, redirect, withQuery } from "../../responses";
 import type { RequestContext, SandboxModule } from "../../router";
 import { registerTwitterApi } from "./api";
 import { registerTwitterControl } from "./control";
+import { xLimitsState } from "./limits";
 import { registerTwitterMedia } from "./media";
+import { registerTwitterMetrics } from "./metrics";
 import { registerTwitterPublish } from "./publish";
 import { USERNAME, accountForConsent, consentIdentity, twitterState } from "./state";
 import { registerTwitterToken } from "./token";
@@ -165,11 +167,13 @@ export const twitter: SandboxModule = {
   name: "twitter",
   register(router, store) {
     store.register(twitterState);
+    store.register(xLimitsState);
     router.get("/x/www/i/oauth2/authorize", showConsent).post("/x/www/i/oauth2/authorize/decision", decide);
     registerTwitterToken(router);
     registerTwitterApi(router);
     registerTwitterPublish(router);
     registerTwitterMedia(router);
+    registerTwitterMetrics(router);
     registerTwitterControl(router);
   },
 };

@@ -2,7 +2,9 @@ import { readFields, runPublish } from "../../publish";
 import { findMedia, recordMedia, snowflake, type UploadedMedia } from "../../publish-state";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
+import type { IssuedToken } from "../../state";
 import { authenticateTwitter } from "./api";
+import { withXRateLimit, type XEndpoint } from "./limits";
 import {
   MEDIA_CATEGORIES,
   MEDIA_KEY_PREFIX,
@@ -26,6 +28,17 @@ const PROCESSING_MS = 1000;
 
 const asObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** A media call: logged as a publishing call, faults first, then X's windows for the endpoint. */
+const mediaCall = (
+  ctx: RequestContext,
+  token: IssuedToken,
+  endpoint: XEndpoint,
+  handle: () => SandboxResponse | Promise<SandboxResponse>,
+) =>
+  runPublish(ctx, { platform: "twitter", operation: "media", target: token.subject }, twitterFaults, () =>
+    withXRateLimit(ctx, endpoint, token, handle),
+  );
 
 const mediaKey = (media: UploadedMedia) => `${MEDIA_KEY_PREFIX[media.kind ?? "image"] ?? "3"}_${media.id}`;
 
@@ -51,7 +64,7 @@ async function initialize(ctx: RequestContext): Promise<SandboxResponse> {
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const body = asObject(await ctx.json()) ?? {};
-  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+  return mediaCall(ctx, auth.token, "POST /2/media/upload/initialize", () => {
     const total = body.total_bytes;
     if (typeof body.media_type !== "string" || !/^(image|video)\/[\w.+-]+$/.test(body.media_type))
       return invalidRequest("$.media_type: a MIME type such as video/mp4 is required");
@@ -85,7 +98,7 @@ async function append(ctx: RequestContext): Promise<SandboxResponse> {
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const fields = await readFields(ctx, false);
-  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+  return mediaCall(ctx, auth.token, "POST /2/media/upload/:id/append", () => {
     const media = ownChunked(ctx, userId, ctx.params.id ?? "");
     if (!media || media.uploaded) return invalidRequest("$.media_id: no upload in progress with this id");
     const index = Number(fields.values.get("segment_index"));
@@ -104,7 +117,7 @@ async function finalize(ctx: RequestContext): Promise<SandboxResponse> {
   const auth = authenticateTwitter(ctx, ["media.write"]);
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
-  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+  return mediaCall(ctx, auth.token, "POST /2/media/upload/:id/finalize", () => {
     const media = ownChunked(ctx, userId, ctx.params.id ?? "");
     if (!media) return invalidRequest("$.media_id: no upload in progress with this id");
     if (!media.uploaded) {
@@ -140,7 +153,7 @@ async function status(ctx: RequestContext): Promise<SandboxResponse> {
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   if (ctx.query.get("command") !== "STATUS") return invalidRequest("$.command: only STATUS is supported with GET");
-  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
+  return mediaCall(ctx, auth.token, "GET /2/media/upload", () => {
     const media = findMedia(ctx.store, "twitter", ctx.query.get("media_id") ?? "");
     if (!media || media.owner !== userId) return invalidRequest("$.media_id: unknown media id");
     const info = processingInfo(ctx, media);

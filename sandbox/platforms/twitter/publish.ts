@@ -13,6 +13,7 @@ import {
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import { authenticateTwitter, unauthorized } from "./api";
+import { withXRateLimit } from "./limits";
 
 /**
  * Posting on X: POST /2/tweets, the one-shot POST /2/media/upload, and GET /2/users/:id/tweets
@@ -70,11 +71,12 @@ const duplicateContent = () =>
 const TWEET_WINDOW_LIMIT = 200;
 
 export const twitterFaults: FaultResponses = {
-  rate_limit: (fault) =>
+  // On the sandbox clock, like the Date the answer carries.
+  rate_limit: (fault, now) =>
     problem(429, "Too Many Requests", "Too Many Requests", {
       "x-rate-limit-limit": String(TWEET_WINDOW_LIMIT),
       "x-rate-limit-remaining": "0",
-      "x-rate-limit-reset": String(Math.ceil(Date.now() / 1000) + fault.resetAfterSeconds),
+      "x-rate-limit-reset": String(Math.ceil(now / 1000) + fault.resetAfterSeconds),
     }),
   server_error: () => problem(500, "Internal Server Error", "Internal Server Error"),
   duplicate: () => duplicateContent(),
@@ -90,41 +92,44 @@ async function createTweet(ctx: RequestContext): Promise<SandboxResponse> {
   const userId = auth.token.subject;
   const body = asObject(await ctx.json());
   if (!body) return invalidRequest("The request body must be a JSON object");
-  return runPublish(ctx, { platform: "twitter", operation: "post", target: userId }, twitterFaults, () => {
-    const text = body.text;
-    if (text !== undefined && typeof text !== "string") return invalidRequest("$.text: string expected");
-    const mediaIds = asObject(body.media)?.media_ids ?? [];
-    if (!Array.isArray(mediaIds) || !mediaIds.every((id) => typeof id === "string"))
-      return invalidRequest("$.media.media_ids: array of strings expected");
-    if (!text && mediaIds.length === 0) return invalidRequest("$.text: is missing but it is required");
-    if (mediaIds.length > MAX_MEDIA_PER_TWEET) return invalidRequest("$.media.media_ids: at most 4 items");
-    const media = mediaIds.map((id) => findMedia(ctx.store, "twitter", id));
-    if (media.some((item) => item?.owner !== userId || !item.uploaded))
-      return invalidRequest("Your media IDs are invalid.");
-    if (media.some((item) => item?.readyAt !== undefined && item.readyAt > ctx.store.now()))
-      return invalidRequest("Your media is still being processed. Check its status and try again.");
-    if (media.length > 1 && media.some((item) => item?.kind === "video" || item?.kind === "gif"))
-      return invalidRequest("$.media.media_ids: a post may carry up to 4 images, or a single GIF or video");
-    const replyTo = asObject(body.reply)?.in_reply_to_tweet_id;
-    if (body.reply !== undefined && typeof replyTo !== "string")
-      return invalidRequest("$.reply.in_reply_to_tweet_id: is missing but it is required");
-    const content = text ?? "";
-    if (twitterText.parseTweet(content).weightedLength > 280)
-      return invalidRequest(
-        "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
-      );
-    if (findDuplicate(ctx.store, "twitter", userId, content)) return duplicateContent();
-    const id = snowflake(ctx.store);
-    recordPost(ctx.store, {
-      platform: "twitter",
-      target: userId,
-      id,
-      text: content,
-      mediaIds,
-      replyTo: typeof replyTo === "string" ? replyTo : null,
-    });
-    return json(201, { data: { id, text: content, edit_history_tweet_ids: [id] } });
-  });
+  const call = { platform: "twitter", operation: "post", target: userId } as const;
+  return runPublish(ctx, call, twitterFaults, () =>
+    withXRateLimit(ctx, "POST /2/tweets", auth.token, () => {
+      const text = body.text;
+      if (text !== undefined && typeof text !== "string") return invalidRequest("$.text: string expected");
+      const mediaIds = asObject(body.media)?.media_ids ?? [];
+      if (!Array.isArray(mediaIds) || !mediaIds.every((id) => typeof id === "string"))
+        return invalidRequest("$.media.media_ids: array of strings expected");
+      if (!text && mediaIds.length === 0) return invalidRequest("$.text: is missing but it is required");
+      if (mediaIds.length > MAX_MEDIA_PER_TWEET) return invalidRequest("$.media.media_ids: at most 4 items");
+      const media = mediaIds.map((id) => findMedia(ctx.store, "twitter", id));
+      if (media.some((item) => item?.owner !== userId || !item.uploaded))
+        return invalidRequest("Your media IDs are invalid.");
+      if (media.some((item) => item?.readyAt !== undefined && item.readyAt > ctx.store.now()))
+        return invalidRequest("Your media is still being processed. Check its status and try again.");
+      if (media.length > 1 && media.some((item) => item?.kind === "video" || item?.kind === "gif"))
+        return invalidRequest("$.media.media_ids: a post may carry up to 4 images, or a single GIF or video");
+      const replyTo = asObject(body.reply)?.in_reply_to_tweet_id;
+      if (body.reply !== undefined && typeof replyTo !== "string")
+        return invalidRequest("$.reply.in_reply_to_tweet_id: is missing but it is required");
+      const content = text ?? "";
+      if (twitterText.parseTweet(content).weightedLength > 280)
+        return invalidRequest(
+          "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
+        );
+      if (findDuplicate(ctx.store, "twitter", userId, content)) return duplicateContent();
+      const id = snowflake(ctx.store);
+      recordPost(ctx.store, {
+        platform: "twitter",
+        target: userId,
+        id,
+        text: content,
+        mediaIds,
+        replyTo: typeof replyTo === "string" ? replyTo : null,
+      });
+      return json(201, { data: { id, text: content, edit_history_tweet_ids: [id] } });
+    }),
+  );
 }
 
 async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
@@ -132,29 +137,32 @@ async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const fields = await readFields(ctx, false);
-  return runPublish(ctx, { platform: "twitter", operation: "media", target: userId }, twitterFaults, () => {
-    const file = fields.files.get("media");
-    const base64 = fields.values.get("media_data") ?? fields.values.get("media");
-    if (!file && !base64) return invalidRequest("$.media: is missing but it is required");
-    const category = fields.values.get("media_category") ?? "tweet_image";
-    if (!MEDIA_CATEGORIES.includes(category))
-      return invalidRequest(`$.media_category: must be one of ${MEDIA_CATEGORIES.join(", ")}`);
-    const id = snowflake(ctx.store);
-    const size = file?.bytes ?? Buffer.from(base64 ?? "", "base64").length;
-    recordMedia(ctx.store, {
-      platform: "twitter",
-      owner: userId,
-      id,
-      bytes: size,
-      contentType: file?.contentType ?? fields.values.get("media_type") ?? null,
-      uploaded: true,
-      uploadKey: null,
-      kind: categoryKind(category),
-    });
-    const kind = category.split("_")[1] ?? "image";
-    const mediaKey = `${MEDIA_KEY_PREFIX[kind] ?? "3"}_${id}`;
-    return json(200, { data: { id, media_key: mediaKey, size, expires_after_secs: MEDIA_LIFETIME_SECONDS } });
-  });
+  const call = { platform: "twitter", operation: "media", target: userId } as const;
+  return runPublish(ctx, call, twitterFaults, () =>
+    withXRateLimit(ctx, "POST /2/media/upload", auth.token, () => {
+      const file = fields.files.get("media");
+      const base64 = fields.values.get("media_data") ?? fields.values.get("media");
+      if (!file && !base64) return invalidRequest("$.media: is missing but it is required");
+      const category = fields.values.get("media_category") ?? "tweet_image";
+      if (!MEDIA_CATEGORIES.includes(category))
+        return invalidRequest(`$.media_category: must be one of ${MEDIA_CATEGORIES.join(", ")}`);
+      const id = snowflake(ctx.store);
+      const size = file?.bytes ?? Buffer.from(base64 ?? "", "base64").length;
+      recordMedia(ctx.store, {
+        platform: "twitter",
+        owner: userId,
+        id,
+        bytes: size,
+        contentType: file?.contentType ?? fields.values.get("media_type") ?? null,
+        uploaded: true,
+        uploadKey: null,
+        kind: categoryKind(category),
+      });
+      const kind = category.split("_")[1] ?? "image";
+      const mediaKey = `${MEDIA_KEY_PREFIX[kind] ?? "3"}_${id}`;
+      return json(200, { data: { id, media_key: mediaKey, size, expires_after_secs: MEDIA_LIFETIME_SECONDS } });
+    }),
+  );
 }
 
 const tco = (seed: string) => `https://t.co/${createHash("sha256").update(seed).digest("base64url").slice(0, 10)}`;
@@ -220,26 +228,29 @@ async function userTweets(ctx: RequestContext): Promise<SandboxResponse> {
   }
   if (bounds.end_time !== undefined && bounds.end_time > ctx.store.now())
     return invalidRequest(`Invalid 'end_time':'${ctx.query.get("end_time")}'. 'end_time' must be a time in the past`);
-  return runPublish(ctx, { platform: "twitter", operation: "lookup", target: userId }, twitterFaults, () => {
-    // Newest first, within [start_time, end_time] when given (docs.x.com, GET /2/users/:id/tweets).
-    const tweets = postsOf(ctx.store, "twitter", userId)
-      .filter((tweet) => {
-        const created = Date.parse(tweet.createdAt);
-        return !(created < (bounds.start_time ?? -Infinity)) && !(created > (bounds.end_time ?? Infinity));
-      })
-      .slice(0, max);
-    const withEntities = (ctx.query.get("tweet.fields") ?? "").split(",").includes("entities");
-    const data = tweets.map((tweet) => ({
-      id: tweet.id,
-      ...asReadBack(tweet, withEntities),
-      created_at: tweet.createdAt,
-      edit_history_tweet_ids: [tweet.id],
-    }));
-    const newest = data[0];
-    const oldest = data[data.length - 1];
-    if (!newest || !oldest) return json(200, { meta: { result_count: 0 } });
-    return json(200, { data, meta: { result_count: data.length, newest_id: newest.id, oldest_id: oldest.id } });
-  });
+  const call = { platform: "twitter", operation: "lookup", target: userId } as const;
+  return runPublish(ctx, call, twitterFaults, () =>
+    withXRateLimit(ctx, "GET /2/users/:id/tweets", auth.token, () => {
+      // Newest first, within [start_time, end_time] when given (docs.x.com, GET /2/users/:id/tweets).
+      const tweets = postsOf(ctx.store, "twitter", userId)
+        .filter((tweet) => {
+          const created = Date.parse(tweet.createdAt);
+          return !(created < (bounds.start_time ?? -Infinity)) && !(created > (bounds.end_time ?? Infinity));
+        })
+        .slice(0, max);
+      const withEntities = (ctx.query.get("tweet.fields") ?? "").split(",").includes("entities");
+      const data = tweets.map((tweet) => ({
+        id: tweet.id,
+        ...asReadBack(tweet, withEntities),
+        created_at: tweet.createdAt,
+        edit_history_tweet_ids: [tweet.id],
+      }));
+      const newest = data[0];
+      const oldest = data[data.length - 1];
+      if (!newest || !oldest) return json(200, { meta: { result_count: 0 } });
+      return json(200, { data, meta: { result_count: data.length, newest_id: newest.id, oldest_id: oldest.id } });
+    }),
+  );
 }
 
 export function registerTwitterPublish(router: Router): void {

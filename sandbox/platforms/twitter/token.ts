@@ -1,3 +1,4 @@
+import { recordRevocation } from "../../revocations";
 import { findClient, pkceProblem, readClientCredentials, secretMatches } from "../../oauth";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
@@ -124,10 +125,14 @@ async function revoke(ctx: RequestContext): Promise<SandboxResponse> {
   const value = form.get("token");
   if (!value) return missing("token");
   const check = ctx.store.checkToken(value, "twitter");
+  let subject: string | null = null;
+  let revoked = 0;
   if (check.status !== "unknown" && check.token.clientId === client.clientId) {
     const grant = check.token.data.grant;
+    subject = check.token.subject;
     for (const issued of ctx.store.findTokens((t) => t.platform === "twitter" && t.data.grant === grant))
-      ctx.store.revokeToken(issued.value);
+      if (ctx.store.revokeToken(issued.value)) revoked += 1;
   }
+  recordRevocation(ctx.store, "twitter", subject, revoked);
   return json(200, { revoked: true });
 }

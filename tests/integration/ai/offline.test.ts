@@ -83,9 +83,48 @@ describe("the offline writer (no AI key configured)", () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body.offline).toBe(true);
     const content = response.body.content as string;
-    expect(content).toMatch(new RegExp(`^We are pleased to share an update regarding our ${marker} bakery\\.`));
+    expect(content).toMatch(new RegExp(`^Our ${marker} bakery: we are pleased to share this update with you\\.`));
     expect(content).toContain("Visit us today.");
     expect(validOnTwitter(content)).toBe(true);
+  });
+
+  it("a generation adds no thread to the chat list; chatting in its record lists it again", async () => {
+    const { client } = await user();
+    const listed = async () =>
+      ((await client.get("/api/openai/chat/history")).body as unknown as ChatHistoryResponse).chats.map(
+        (chat) => chat._id,
+      );
+    const talk = await client.post("/api/openai/chat", { message: "When should I post?" });
+    expect(talk.status, talk.text).toBe(200);
+    expect(await listed()).toEqual([talk.body.chatId]);
+
+    const generated = await client.post("/api/openai/generate-post", {
+      answers: { topic: `rye bread ${randomMarker()}`, tone: "Casual", length: "Short" },
+    });
+    expect(generated.status, generated.text).toBe(200);
+    const recordId = generated.body.chatId as string;
+    expect(recordId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await listed()).toEqual([talk.body.chatId]);
+    const legacy = (await client.get("/api/chat/history")).body as unknown as ChatHistoryResponse;
+    expect(legacy.chats.map((chat) => chat._id)).toEqual([talk.body.chatId]);
+    expect(Object.keys(legacy.chatHistory)).toEqual([talk.body.chatId]);
+
+    // A second generation into the same record adds no thread either.
+    const again = await client.post("/api/openai/generate-post", {
+      answers: { topic: "oat latte", tone: "Formal", length: "Short" },
+      chatId: recordId,
+    });
+    expect(again.body.chatId).toBe(recordId);
+    expect(await listed()).toEqual([talk.body.chatId]);
+
+    // The user chats in it (the editor's assistant panel): now it is a conversation, listed first.
+    const followUp = await client.post("/api/openai/chat", {
+      message: "Make it shorter",
+      context: "content_creation",
+      chatId: recordId,
+    });
+    expect(followUp.status, followUp.text).toBe(200);
+    expect(await listed()).toEqual([recordId, talk.body.chatId]);
   });
 
   it("enhance, share message and X summary all answer, flagged", async () => {

@@ -1,23 +1,33 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { linkedInToken } from "../../../sandbox/testing-tokens";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { facebookPageTokens, linkedInToken } from "../../../sandbox/testing-tokens";
 
 /**
  * A LinkedIn API version that LinkedIn has sunset: every /rest call answers 426, and our client
- * says what the operator must change instead of blaming the post or its file. The client reads
- * LINKEDIN_API_VERSION when it loads, so it is set before the import.
+ * says what the operator must change instead of blaming the post or its file. An expired Graph
+ * API version is not refused but served as the oldest live one: our client notices the
+ * `facebook-api-version` header and /api/health says so. The clients read LINKEDIN_API_VERSION and
+ * FACEBOOK_GRAPH_VERSION when they load, so both are set before the import.
  */
 
 const saved = { ...process.env };
 let linkedin: (typeof import("@/lib/server/platforms/linkedin"))["linkedin"];
 let PlatformError: (typeof import("@/lib/server/platforms/errors"))["PlatformError"];
+let facebook: (typeof import("@/lib/server/platforms/facebook"))["facebook"];
+let getHealthReport: (typeof import("@/lib/server/ops/health"))["getHealthReport"];
+let closeRedis: (typeof import("@/lib/server/redis"))["closeRedis"];
+let redis: (typeof import("@/lib/server/redis"))["redis"];
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env, { LINKEDIN_API_VERSION: "202501" });
+  Object.assign(process.env, inject("stack").env, { LINKEDIN_API_VERSION: "202501", FACEBOOK_GRAPH_VERSION: "v20.0" });
   ({ linkedin } = await import("@/lib/server/platforms/linkedin"));
   ({ PlatformError } = await import("@/lib/server/platforms/errors"));
+  ({ facebook } = await import("@/lib/server/platforms/facebook"));
+  ({ getHealthReport } = await import("@/lib/server/ops/health"));
+  ({ closeRedis, redis } = await import("@/lib/server/redis"));
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await closeRedis();
   for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
   Object.assign(process.env, saved);
 });
@@ -57,5 +67,44 @@ describe("a sunset LinkedIn version", () => {
       kind: "unsupported_version",
       message: expect.stringContaining("set LINKEDIN_API_VERSION to a current version"),
     });
+  });
+});
+
+describe("an expired Graph API version", () => {
+  it("is served as the oldest live version; the client logs it and /api/health warns", async () => {
+    const sandboxUrl = inject("stack").sandboxUrl;
+    const { user } = await facebookPageTokens(sandboxUrl);
+    const direct = await fetch(`${sandboxUrl}/facebook/graph/v20.0/me?access_token=${encodeURIComponent(user)}`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("facebook-api-version")).toBe("v21.0");
+
+    // What an earlier run may have left, so the warning below can only come from this run's call.
+    await redis().del("platform-version:facebook:served:v20.0");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const profile = await facebook.getProfile(user);
+      expect(profile.accountId).toMatch(/^\d+$/);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining("Graph API answered as v21.0, not the configured v20.0"),
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    const expected = {
+      platform: "facebook",
+      setting: "FACEBOOK_GRAPH_VERSION",
+      version: "v20.0",
+      servedVersion: "v21.0",
+      message:
+        "Facebook answers Graph API calls as v21.0, not the configured v20.0, which Meta no longer serves: set FACEBOOK_GRAPH_VERSION to a current version.",
+    };
+    // The note is written to Redis without holding up the Graph call: poll for it.
+    const deadline = Date.now() + 5_000;
+    let warnings = (await getHealthReport()).platformVersions.warnings;
+    while (!warnings.some((warning) => "servedVersion" in warning) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      warnings = (await getHealthReport()).platformVersions.warnings;
+    }
+    expect(warnings).toContainEqual(expected);
   });
 });

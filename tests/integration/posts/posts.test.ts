@@ -1,12 +1,27 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { metricSnapshots, posts, postTargets } from "@/db/schema";
+import { describe, expect, inject, it } from "vitest";
+import { posts, postTargets } from "@/db/schema";
 import { MESSAGES, pageInDoubtMessage } from "@/lib/posts/schemas";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 
 type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
+
+/** The metrics sync's ingest, run in this process against the run's database (then closed again). */
+async function withIngest(work: (ingest: typeof import("@/lib/analytics/server/ingest")) => Promise<void>) {
+  const saved = { ...process.env };
+  Object.assign(process.env, inject("stack").env);
+  const ingest = await import("@/lib/analytics/server/ingest");
+  const { closeDb } = await import("@/db");
+  try {
+    await work(ingest);
+  } finally {
+    await closeDb();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
 interface PostBody {
   id: string;
   status: string;
@@ -302,6 +317,30 @@ describe("a page whose last attempt may have gone out", () => {
   });
 });
 
+describe("a page whose video the platform already accepted", () => {
+  it("cannot be removed while pending, whatever its last error, so the video is followed to its post", async () => {
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, pages, "Our oven, on video");
+    await testDb()
+      .update(posts)
+      .set({ status: "scheduled", scheduledAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(posts.id, post.id));
+    // Accepted by Facebook, then a throttle while its processing was followed.
+    await testDb()
+      .update(postTargets)
+      .set({ errorCode: "rate_limited", attempts: 1, acceptedMediaId: "1104185267099870" })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.pageId, pages[0]!.id)));
+
+    const removing = await client.put(`/api/post/${post.id}`, { pages: [entry(pages[1]!)] });
+    expect(removing.status, removing.text).toBe(409);
+    expect(removing.body).toEqual({ success: false, error: pageInDoubtMessage(pages[0]!.name), code: "page_in_doubt" });
+    const kept = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    expect(kept.find((target) => target.pageId === pages[0]!.id)).toMatchObject({
+      acceptedMediaId: "1104185267099870",
+    });
+  });
+});
+
 describe("lists", () => {
   it("pagination totals stay exact through creates, status changes and deletes", async () => {
     const { client, pages } = await userWithPages();
@@ -328,7 +367,7 @@ describe("lists", () => {
     expect((await client.get("/api/post?status=published")).body.pagination).toMatchObject({ total: 0 });
   });
 
-  it("metric totals add up each page's latest snapshot, in all and per platform", async () => {
+  it("metric totals add up each published page's current figures, in all and per platform; drafts carry none", async () => {
     const { client, pages } = await userWithPages();
     const post = await createDraft(client, pages, "Counted");
     const quiet = await createDraft(client, [pages[0]!], "Quiet");
@@ -337,14 +376,27 @@ describe("lists", () => {
       targets.find((t) => t.pageId === pages[0]!.id)!,
       targets.find((t) => t.pageId === pages[1]!.id)!,
     ];
+    // Published as the engine records it; the metrics sync's ingest then writes what it read.
+    for (const target of [first, second])
+      await testDb()
+        .update(postTargets)
+        .set({ status: "published", platformPostId: `${target.id}-on-platform`, publishedAt: new Date() })
+        .where(eq(postTargets.id, target.id));
+    await testDb().update(posts).set({ status: "published", publishedAt: new Date() }).where(eq(posts.id, post.id));
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-    await testDb()
-      .insert(metricSnapshots)
-      .values([
-        { postTargetId: first.id, capturedAt: at(60), views: 5, likes: 1 },
-        { postTargetId: first.id, capturedAt: at(1), views: 100, likes: 10, comments: 2, shares: 1 },
-        { postTargetId: second.id, capturedAt: at(30), views: 50, likes: 5 },
-      ]);
+    const reading = (postTargetId: string, views: number, likes: number, comments = 0, shares = 0) => ({
+      postTargetId,
+      views,
+      likes,
+      comments,
+      shares,
+      reach: 0,
+    });
+    await withIngest(async ({ recordReadings }) => {
+      await recordReadings([reading(first.id, 5, 1)], at(60));
+      await recordReadings([reading(second.id, 50, 5)], at(30));
+      await recordReadings([reading(first.id, 100, 10, 2, 1)], at(1));
+    });
     const expected = {
       views_sum: 150,
       likes_sum: 15,
@@ -355,7 +407,7 @@ describe("lists", () => {
     const listed = (await client.get("/api/post?sort=views")).body.posts as { id: string; metrics: unknown }[];
     expect(listed.map((p) => p.id)).toEqual([post.id, quiet.id]);
     expect(listed[0]!.metrics).toEqual(expected);
-    expect(listed[1]!.metrics).toEqual({ views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0, byPlatform: {} });
+    expect(listed[1]!.metrics).toBeNull();
     expect(((await client.get(`/api/post/${post.id}`)).body.post as { metrics: unknown }).metrics).toEqual(expected);
   });
 

@@ -1,17 +1,12 @@
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { migrateDatabase } from "@/db/migrate";
+import { describe, expect, it } from "vitest";
 import * as schema from "@/db/schema";
 import { createTokenCipher } from "@/lib/server/crypto/token-cipher";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { sandboxControl } from "@/sandbox/testing";
 import { facebookPageTokens, twitterToken } from "@/sandbox/testing-tokens";
-import { dropDatabase, spawnWorker, stopChild, testDatabaseUrl } from "../../setup/stack";
+import { ownWorld } from "../../fixtures/own-world";
+import { stopChild } from "../../setup/stack";
 
 /**
  * The shared rate limiter across worker processes. These workers get their own database, Redis
@@ -20,9 +15,6 @@ import { dropDatabase, spawnWorker, stopChild, testDatabaseUrl } from "../../set
  */
 
 const { postTargets, posts, socialAccounts, socialPages, users, workerHeartbeats } = schema;
-const runId = randomBytes(4).toString("hex");
-const databaseUrl = testDatabaseUrl(`rl${runId}`);
-const prefix = `postloom-test-rl-${runId}`;
 /**
  * Deliberately tight, so that a burst shows whether two processes keep to it together. The window
  * is long next to the delay between the limiter's yes and the request reaching the sandbox, which
@@ -30,47 +22,17 @@ const prefix = `postloom-test-rl-${runId}`;
  */
 const FACEBOOK_LIMIT = "facebook=3/2s";
 
-let sandbox: RunningSandbox;
-let pool: pg.Pool;
-let db: ReturnType<typeof drizzle<typeof schema>>;
-let workerEnv: Record<string, string>;
-const workers: ChildProcess[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  await migrateDatabase(databaseUrl);
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  db = drizzle(pool, { schema });
-  workerEnv = {
-    ...inject("stack").env,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: prefix,
-    SANDBOX_URL: sandbox.url,
-    PUBLISH_RATE_LIMITS: FACEBOOK_LIMIT,
-  };
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map(stopChild));
-});
-
-afterAll(async () => {
-  await pool.end();
-  await dropDatabase(databaseUrl);
-  const redis = new Redis(workerEnv.REDIS_URL!);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-  await sandbox.close();
-});
+/** Tells this file's texts apart in the sandbox. */
+const runId = randomBytes(4).toString("hex");
+const world = ownWorld("rl", { env: { PUBLISH_RATE_LIMITS: FACEBOOK_LIMIT } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const control = () => sandboxControl(sandbox.url);
-const cipher = () => createTokenCipher(workerEnv.TOKEN_ENCRYPTION_KEY!);
+const control = () => sandboxControl(world.sandbox.url);
+const cipher = () => createTokenCipher(world.env.TOKEN_ENCRYPTION_KEY!);
 
 /** A user with one connected page, stored as the app stores it (encrypted tokens). */
 async function connectedPage(platform: "facebook" | "twitter") {
-  const [user] = await db
+  const [user] = await world.db
     .insert(users)
     .values({ name: "Rate tester", email: `rl-${randomBytes(4).toString("hex")}@example.com` })
     .returning();
@@ -80,13 +42,13 @@ async function connectedPage(platform: "facebook" | "twitter") {
   if (platform === "facebook") {
     const pageId = String(randomBytes(6).readUIntBE(0, 6));
     await control().defineFacebookUser({ name: "Rate tester", pages: [{ id: pageId, name: "Rate-limited bakery" }] });
-    const tokens = await facebookPageTokens(sandbox.url);
+    const tokens = await facebookPageTokens(world.sandbox.url);
     [platformPageId, accountToken, pageToken] = [pageId, tokens.user, tokens.pages[pageId]!];
   } else {
-    const tokens = await twitterToken(sandbox.url, `rl_${randomBytes(3).toString("hex")}`);
+    const tokens = await twitterToken(world.sandbox.url, `rl_${randomBytes(3).toString("hex")}`);
     [platformPageId, accountToken] = [tokens.userId, tokens.token];
   }
-  const [account] = await db
+  const [account] = await world.db
     .insert(socialAccounts)
     .values({
       userId: user!.id,
@@ -95,7 +57,7 @@ async function connectedPage(platform: "facebook" | "twitter") {
       accessTokenEnc: cipher().encrypt(accountToken),
     })
     .returning();
-  const [page] = await db
+  const [page] = await world.db
     .insert(socialPages)
     .values({
       socialAccountId: account!.id,
@@ -111,7 +73,7 @@ async function connectedPage(platform: "facebook" | "twitter") {
 
 /** Posts due now on that page; a worker starting up queues them (reconcile). */
 async function duePosts(target: Awaited<ReturnType<typeof connectedPage>>, texts: string[]): Promise<string[]> {
-  const rows = await db
+  const rows = await world.db
     .insert(posts)
     .values(
       texts.map((content) => ({
@@ -122,7 +84,7 @@ async function duePosts(target: Awaited<ReturnType<typeof connectedPage>>, texts
       })),
     )
     .returning({ id: posts.id });
-  await db.insert(postTargets).values(
+  await world.db.insert(postTargets).values(
     rows.map((row) => ({
       postId: row.id,
       pageId: target.page.id,
@@ -142,7 +104,8 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
   }
 }
 
-const targetsOf = (postIds: string[]) => db.select().from(postTargets).where(inArray(postTargets.postId, postIds));
+const targetsOf = (postIds: string[]) =>
+  world.db.select().from(postTargets).where(inArray(postTargets.postId, postIds));
 const allPublished = async (postIds: string[]) =>
   (await targetsOf(postIds)).every((target) => target.status === "published");
 
@@ -154,10 +117,14 @@ describe("rate limits shared by worker processes", () => {
       const target = await connectedPage("facebook");
       const texts = Array.from({ length: 12 }, (_, index) => `Batch ${runId} #${index}`);
       const postIds = await duePosts(target, texts);
-      workers.push(spawnWorker(workerEnv), spawnWorker(workerEnv));
+      world.spawnWorker();
+      world.spawnWorker();
 
       await waitUntil(() => allPublished(postIds), 90_000);
-      const calls = await control().publishCalls({ platform: "facebook", target: target.page.pageId });
+      // Only the publishing calls: the worker's engagement reads of published posts come on top.
+      const calls = (await control().publishCalls({ platform: "facebook", target: target.page.pageId })).filter(
+        (call) => call.operation === "post",
+      );
       expect(calls).toHaveLength(12);
       // Any 4 consecutive calls span at least the window, less a margin for that delay: never 4
       // within two seconds. (Without the limiter all 12 arrive within a fraction of a second.)
@@ -165,7 +132,7 @@ describe("rate limits shared by worker processes", () => {
         expect(calls[index]!.atMs - calls[index - 3]!.atMs).toBeGreaterThan(1_500);
       expect(calls.at(-1)!.atMs - calls[0]!.atMs).toBeGreaterThan(5_000);
       // Both processes were up, each post went out once, and waiting for the limit cost no attempt.
-      expect(await db.select().from(workerHeartbeats)).toHaveLength(2);
+      expect(await world.db.select().from(workerHeartbeats)).toHaveLength(2);
       const published = await control().publishedPosts({ platform: "facebook", target: target.page.pageId });
       expect(published.map((post) => post.text).sort()).toEqual([...texts].sort());
       expect((await targetsOf(postIds)).map((row) => row.attempts)).toEqual(postIds.map(() => 1));
@@ -187,8 +154,7 @@ describe("rate limits shared by worker processes", () => {
       const [first] = await duePosts(target, [`Before the limit ${runId}`]);
 
       // Worker one publishes, meets the 429 and stores the hold; then it goes away entirely.
-      const one = spawnWorker(workerEnv);
-      workers.push(one);
+      const one = world.spawnWorker();
       await waitUntil(async () => (await targetsOf([first!]))[0]!.errorCode === "rate_limited", 60_000);
       const [throttled] = await control().publishCalls({ platform: "twitter", target: account });
       expect(throttled!.status).toBe(429);
@@ -199,7 +165,7 @@ describe("rate limits shared by worker processes", () => {
 
       // Worker two, a fresh process that never saw the 429, gets another post for the same account.
       const [second] = await duePosts(target, [`After the limit ${runId}`]);
-      workers.push(spawnWorker(workerEnv));
+      world.spawnWorker();
       const secondTarget = async () => (await targetsOf([second!]))[0]!;
       await waitUntil(async () => {
         const row = await secondTarget();

@@ -72,6 +72,20 @@ describe("faults on Facebook", () => {
     ]);
   });
 
+  it("expired_token names the expiry and the current time on the sandbox clock, like the answer's Date", async () => {
+    // Ten years on: any time read from the machine's clock would name another year.
+    await control.advanceClock(3650 * 86_400);
+    await control.publishFaults({ platform: "facebook", kind: "expired_token", target: bakery.id });
+    const expired = await post(bakery.id, "later");
+    const answeredAt = new Date(Date.parse(expired.headers.get("date") ?? ""));
+    const year = String(answeredAt.getUTCFullYear() % 100).padStart(2, "0");
+    expect(String(errorOf(expired).message)).toMatch(
+      new RegExp(
+        `Session has expired on \\w+, \\d\\d-\\w{3}-${year} .*The current time is \\w+, \\d\\d-\\w{3}-${year} `,
+      ),
+    );
+  });
+
   it("server_error, duplicate and expired_token answer as Graph does and record nothing", async () => {
     await control.publishFaults({ platform: "facebook", kind: "server_error" });
     const failed = await post(bakery.id, "a");

@@ -219,8 +219,9 @@ describe("X", () => {
 });
 
 describe("LinkedIn", () => {
-  it("creates posts (201, x-restli-id), uploads images, and lists the author's posts", async () => {
-    const { token, sub } = await linkedInToken(sandbox.url);
+  it("creates posts (201, x-restli-id), uploads images, and lists the author's posts (an approved app)", async () => {
+    // Listing needs r_member_social, which only an app LinkedIn approved gets.
+    const { token, sub } = await linkedInToken(sandbox.url, {}, { partner: true });
     const author = `urn:li:person:${sub}`;
     const init = await call(`${liApi}/rest/images?action=initializeUpload`, {
       method: "POST",
@@ -264,7 +265,13 @@ describe("LinkedIn", () => {
       errorDetails: { inputErrors: [{ code: "DUPLICATE_POST", description: "Duplicate post is detected" }] },
       status: 422,
     });
-    expect(String(duplicate.body.message)).toContain(first.headers.get("x-restli-id"));
+    // Exactly LinkedIn's words (Arisamiga/Linkedin-RSS#5): the message names the post already there.
+    expect(duplicate.body).toEqual({
+      errorDetailType: "com.linkedin.common.error.BadRequest",
+      message: `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${first.headers.get("x-restli-id")}`,
+      errorDetails: { inputErrors: [{ description: "Duplicate post is detected", input: {}, code: "DUPLICATE_POST" }] },
+      status: 422,
+    });
     expect((await linkedInPost(token, "urn:li:person:someoneelse", "Hi")).status).toBe(403);
     const noVersion = await call(`${liApi}/rest/posts`, {
       method: "POST",
@@ -273,5 +280,63 @@ describe("LinkedIn", () => {
     });
     expect(noVersion.body).toMatchObject({ status: 400, code: "VERSION_MISSING" });
     expect(await control.publishedPosts({ platform: "linkedin" })).toHaveLength(1);
+  });
+
+  it("enforces the scope each call needs: reading posts r_member_social, posting and uploading w_member_social", async () => {
+    const { token, sub, scopes } = await linkedInToken(sandbox.url);
+    expect(scopes).toEqual(["openid", "profile", "email", "w_member_social"]);
+    const author = encodeURIComponent(`urn:li:person:${sub}`);
+    const list = (bearer: string) =>
+      call(`${liApi}/rest/posts?author=${author}&q=author&count=10`, {
+        headers: { authorization: `Bearer ${bearer}`, ...LI_HEADERS },
+      });
+    const refused = await list(token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      status: 403,
+      serviceErrorCode: 100,
+      code: "ACCESS_DENIED",
+      message: `Not enough permissions to access: partnerApiPostsExternal.FINDER-author.${DEFAULT_LINKEDIN_VERSION}01`,
+    });
+    const partner = await linkedInToken(sandbox.url, {}, { partner: true });
+    expect(partner.scopes).toContain("r_member_social");
+    expect(partner.sub).toBe(sub);
+    expect((await list(partner.token)).status).toBe(200);
+
+    // A token with only sign-in scopes may neither post nor upload.
+    const { token: signInOnly } = await linkedInToken(sandbox.url, {}, { scope: "openid profile email" });
+    const headers = { authorization: `Bearer ${signInOnly}`, "content-type": "application/json", ...LI_HEADERS };
+    const post = await linkedInPost(signInOnly, `urn:li:person:${sub}`, "No permission");
+    expect(post.status).toBe(403);
+    expect(post.body).toMatchObject({ code: "ACCESS_DENIED" });
+    for (const resource of ["images", "videos"]) {
+      const init = await call(`${liApi}/rest/${resource}?action=initializeUpload`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${sub}`, fileSizeBytes: 100_000 } }),
+      });
+      expect(init.status, resource).toBe(403);
+      expect(init.body, resource).toMatchObject({ serviceErrorCode: 100, code: "ACCESS_DENIED" });
+    }
+    expect(await control.publishedPosts({ platform: "linkedin" })).toEqual([]);
+  });
+
+  it("lets only an approved app ask for r_member_social: others get unauthorized_scope_error", async () => {
+    const params = new URLSearchParams({
+      response_type: "code",
+      client_id: "sandbox-linkedin-client",
+      redirect_uri: "http://localhost/cb",
+      state: "s",
+      scope: "openid profile w_member_social r_member_social",
+    });
+    const response = await fetch(`${sandbox.url}/linkedin/www/oauth/v2/authorization?${params}`, {
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.searchParams.get("error")).toBe("unauthorized_scope_error");
+    expect(location.searchParams.get("error_description")).toBe(
+      'Scope "r_member_social" is not authorized for your application',
+    );
   });
 });

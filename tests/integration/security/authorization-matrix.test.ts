@@ -19,6 +19,8 @@ const PUBLIC: Record<string, number[]> = {
   "POST /api/auth/logout": [200],
   "GET /api/auth/logout": [200, 405],
   "GET /api/health": [200, 503],
+  // Stripe's webhook: no session, the Stripe-Signature over the body is its authentication (400 without).
+  "POST /api/billing/webhook": [400],
   // 'Forgot your password?': the same answer for any address; a bad or missing body is 400.
   "POST /api/auth/password-reset": [200, 400, 429],
   "POST /api/auth/password-reset/confirm": [400],

@@ -14,13 +14,18 @@ import { appUrl, rawQuery, victimWorld } from "../../fixtures/victim";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 
-/** Waits until none of the user's posts is due to be published soon (a 2xx may have published one). */
+/**
+ * Waits until none of the user's posts is due to be published soon (a 2xx may have published one),
+ * and every page published has had its first metrics read (the worker's sync writes it at once).
+ */
 async function settled(userId: string) {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const { rows } = await rawQuery(
-      `SELECT count(*)::int AS n FROM posts WHERE user_id::text = $1 AND status = 'scheduled'
-         AND scheduled_at < now() + interval '10 minutes'`,
+      `SELECT (SELECT count(*)::int FROM posts WHERE user_id::text = $1 AND status = 'scheduled'
+           AND scheduled_at < now() + interval '10 minutes')
+         + (SELECT count(*)::int FROM target_metrics WHERE user_id::text = $1 AND captured_at IS NULL
+           AND next_sync_at IS NOT NULL AND next_sync_at < now() + interval '10 minutes') AS n`,
       [userId],
     );
     if (rows[0]?.n === 0) return;

@@ -1,9 +1,13 @@
 // POST /api/media/upload — multipart, repeated field "media": store up to 10 images or videos
 import { ok, withUser } from "@/lib/server/api/route";
+import { assertDeclaredUploadFits } from "@/lib/billing/server/limits";
 import { uploadMedia } from "@/lib/media/server/service";
-import { parseMediaUpload } from "@/lib/media/server/upload-form";
+import { MAX_UPLOAD_BYTES, parseMediaUpload } from "@/lib/media/server/upload-form";
 
 export const POST = withUser(async ({ req, user }) => {
-  const files = await parseMediaUpload(req);
+  // A body that cannot fit in the plan's storage is refused before it is read.
+  const files = await parseMediaUpload(req, MAX_UPLOAD_BYTES, () =>
+    assertDeclaredUploadFits(user.id, req.headers.get("content-length")),
+  );
   return ok({ data: await uploadMedia(user.id, files) }, { status: 201 });
 });

@@ -1,11 +1,11 @@
-// GET /api/subscription/check-limit?operation=createPost — whether the plan allows the operation now
-import { z } from "zod";
+// GET /api/subscription/check-limit?operation=createPost|aiRequest|uploadMedia&size=|connectAccount — whether the plan allows it now
 import { ok, parseQuery, withUser } from "@/lib/server/api/route";
-import { checkCreatePost } from "@/lib/billing/server/limits";
-
-const querySchema = z.object({ operation: z.enum(["createPost"], { error: "operation must be createPost" }) });
+import { checkLimit } from "@/lib/billing/server/limits";
+import { checkLimitQuerySchema, type LimitCheckResult } from "@/lib/billing/schemas";
 
 export const GET = withUser(async ({ req, user }) => {
-  parseQuery(req, querySchema);
-  return ok(await checkCreatePost(user.id));
+  const query = parseQuery(req, checkLimitQuerySchema);
+  const result: LimitCheckResult = await checkLimit(user.id, query);
+  // The spec answers this one at the top level: success, allowed, reason.
+  return ok(result);
 });

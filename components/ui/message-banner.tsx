@@ -1,10 +1,16 @@
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { DashboardBanner as Banner } from "./dashboard-banner-state";
 
-/** The success or error message carried over from the previous page, with a close button. */
-export function DashboardBanner({ banner, onDismiss }: { banner: Banner; onDismiss: () => void }) {
+export interface MessageBannerContent {
+  type: "success" | "error";
+  message: string;
+  /** A second line under the message (e.g. the amount charged). */
+  detail?: string | null;
+}
+
+/** A dismissible success or error banner (the dashboard's and the Billing page's); its owner hides it after a while. */
+export function MessageBanner({ banner, onDismiss }: { banner: MessageBannerContent; onDismiss: () => void }) {
   const success = banner.type === "success";
   const Icon = success ? CircleCheck : CircleX;
   return (
@@ -18,7 +24,10 @@ export function DashboardBanner({ banner, onDismiss }: { banner: Banner; onDismi
       )}
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
-      <p className="flex-1 font-medium">{banner.message}</p>
+      <div className="flex-1">
+        <p className="font-medium">{banner.message}</p>
+        {banner.detail && <p className="mt-1">{banner.detail}</p>}
+      </div>
       <Button
         type="button"
         variant="ghost"

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."post_target_status" ADD VALUE 'needs_check';

@@ -1,0 +1,61 @@
+import { toCsv } from "../csv";
+import type { DateRangeQuery, TopPostSort } from "../schemas";
+import { cachedAnalytics } from "./cache";
+import { getDailyRows, getTopPosts } from "./queries";
+
+/** The CSV downloads of the analytics page: the top posts and the daily series, in the user's range. */
+
+export async function topPostsCsv(
+  userId: string,
+  query: DateRangeQuery & { limit: number; sortBy: TopPostSort },
+): Promise<string> {
+  const top = await getTopPosts(userId, query);
+  return toCsv(
+    [
+      "rank",
+      "post_id",
+      "published_at",
+      "platforms",
+      "content",
+      "views",
+      "likes",
+      "shares",
+      "comments",
+      "engagement_rate",
+    ],
+    top.map((post, index) => [
+      index + 1,
+      post._id,
+      post.publishedAt,
+      post.platforms.join(" "),
+      post.content,
+      post.metrics.views,
+      post.metrics.likes,
+      post.metrics.shares,
+      post.metrics.comments,
+      Number(post.metrics.engagementRate.toFixed(6)),
+    ]),
+  );
+}
+
+/** Cached as the finished text: all time is one row per platform and day, rebuilt only after a write. */
+export const dailyCsv = cachedAnalytics(
+  "daily-csv",
+  async function daily(userId: string, query: DateRangeQuery, timeZone: string): Promise<string> {
+    const rows = await getDailyRows(userId, query, timeZone);
+    return toCsv(
+      ["date", "platform", "views", "likes", "comments", "shares", "reach"],
+      rows.map((row) => [row.date, row.platform, row.views, row.likes, row.comments, row.shares, row.reach]),
+    );
+  },
+);
+
+export function csvResponse(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { db, type Transaction } from "@/db";
+import { metricDaily, metricSnapshots, posts, targetMetrics, users } from "@/db/schema";
+import { add, delta, localDay, ZERO, type Figures } from "../metrics-math";
+
+/**
+ * Writes what the sync read: a snapshot per page, the page's current figures, the post's sums and
+ * the day's growth (in the owner's zone), in one transaction. Applying the same reading twice adds
+ * nothing the second time (its delta is zero).
+ */
+
+/** A JS array as one Postgres array parameter (drizzle would spread it into a list). */
+const array = (values: (string | number)[]) => sql.param(values);
+
+export interface Reading extends Figures {
+  postTargetId: string;
+  raw?: Record<string, unknown> | null;
+}
+
+export async function recordReadings(readings: Reading[], capturedAt: Date): Promise<void> {
+  if (readings.length === 0) return;
+  await db.transaction(async (tx) => {
+    const ids = readings.map((reading) => reading.postTargetId);
+    // The owners' rows first, shared: a time zone change (which re-dates the rollups under an
+    // exclusive lock) cannot slip between reading the zone and adding to its days.
+    await tx.execute(sql`
+      select 1 from ${users} where id in (
+        select user_id from ${targetMetrics} where post_target_id = any(${array(ids)}::uuid[]))
+      order by id for share`);
+    const current = await tx
+      .select({ row: targetMetrics, timeZone: users.timeZone })
+      .from(targetMetrics)
+      .innerJoin(users, eq(users.id, targetMetrics.userId))
+      .where(inArray(targetMetrics.postTargetId, ids))
+      .orderBy(targetMetrics.postTargetId)
+      .for("update", { of: targetMetrics });
+    const byId = new Map(current.map((entry) => [entry.row.postTargetId, entry]));
+    const days = new Map<string, { userId: string; platform: string; day: string; figures: Figures }>();
+    const applied: Reading[] = [];
+    for (const reading of readings) {
+      const entry = byId.get(reading.postTargetId);
+      if (!entry) continue;
+      applied.push(reading);
+      const growth = delta(entry.row, reading);
+      const day = localDay(capturedAt, entry.timeZone);
+      const key = `${entry.row.userId}|${entry.row.platform}|${day}`;
+      const sum = days.get(key) ?? { userId: entry.row.userId, platform: entry.row.platform, day, figures: ZERO };
+      days.set(key, { ...sum, figures: add(sum.figures, growth) });
+    }
+    if (applied.length === 0) return;
+    await tx.insert(metricSnapshots).values(
+      applied.map((reading) => ({
+        postTargetId: reading.postTargetId,
+        capturedAt,
+        views: reading.views,
+        likes: reading.likes,
+        comments: reading.comments,
+        shares: reading.shares,
+        reach: reading.reach,
+        raw: reading.raw ?? null,
+      })),
+    );
+    await tx.execute(sql`
+      update ${targetMetrics} tm set views = r.views, likes = r.likes, comments = r.comments, shares = r.shares,
+        reach = r.reach, captured_at = ${capturedAt}, last_error = null, updated_at = now()
+      from unnest(
+        ${array(applied.map((r) => r.postTargetId))}::uuid[], ${array(applied.map((r) => r.views))}::int[],
+        ${array(applied.map((r) => r.likes))}::int[], ${array(applied.map((r) => r.comments))}::int[],
+        ${array(applied.map((r) => r.shares))}::int[], ${array(applied.map((r) => r.reach))}::int[]
+      ) as r(id, views, likes, comments, shares, reach)
+      where tm.post_target_id = r.id`);
+    await addDays(tx, [...days.values()]);
+    await refreshPostTotals(
+      tx,
+      applied.map((reading) => byId.get(reading.postTargetId)!.row.postId),
+    );
+  });
+}
+
+async function addDays(
+  tx: Transaction,
+  days: { userId: string; platform: string; day: string; figures: Figures }[],
+): Promise<void> {
+  if (days.length === 0) return;
+  await tx.execute(sql`
+    insert into ${metricDaily} (user_id, platform, day, views, likes, comments, shares, reach)
+    select * from unnest(
+      ${array(days.map((d) => d.userId))}::text[], ${array(days.map((d) => d.platform))}::social_platform[],
+      ${array(days.map((d) => d.day))}::date[], ${array(days.map((d) => d.figures.views))}::int[],
+      ${array(days.map((d) => d.figures.likes))}::int[], ${array(days.map((d) => d.figures.comments))}::int[],
+      ${array(days.map((d) => d.figures.shares))}::int[], ${array(days.map((d) => d.figures.reach))}::int[])
+    on conflict (user_id, day, platform) do update set
+      views = ${metricDaily}.views + excluded.views, likes = ${metricDaily}.likes + excluded.likes,
+      comments = ${metricDaily}.comments + excluded.comments, shares = ${metricDaily}.shares + excluded.shares,
+      reach = ${metricDaily}.reach + excluded.reach`);
+}
+
+/** The posts' sums of their pages' current figures (what the list sorts by). */
+async function refreshPostTotals(tx: Transaction, postIds: string[]): Promise<void> {
+  const unique = [...new Set(postIds)].sort();
+  if (unique.length === 0) return;
+  // A raw update: metric changes are not edits, so posts.updated_at stays as it was.
+  await tx.execute(sql`
+    update ${posts} p set views_total = s.views, likes_total = s.likes, comments_total = s.comments,
+      shares_total = s.shares
+    from (select post_id, sum(views)::int as views, sum(likes)::int as likes, sum(comments)::int as comments,
+        sum(shares)::int as shares
+      from ${targetMetrics} where post_id = any(${array(unique)}::uuid[]) group by post_id) s
+    where p.id = s.post_id`);
+}
+
+/**
+ * Recomputes a user's daily rollups from their snapshots in their current zone: after the zone
+ * changes, the same readings fall on other local days. One transaction, so charts never see half.
+ */
+export async function rebuildDailyRollups(userId: string, executor: Pick<Transaction, "execute"> = db): Promise<void> {
+  await executor.execute(sql`delete from ${metricDaily} where user_id = ${userId}`);
+  await executor.execute(sql`
+    insert into ${metricDaily} (user_id, platform, day, views, likes, comments, shares, reach)
+    select user_id, platform, day, sum(dv)::int, sum(dl)::int, sum(dc)::int, sum(ds)::int, sum(dr)::int from (
+      select tm.user_id, tm.platform, (ms.captured_at at time zone u.time_zone)::date as day,
+        ms.views - coalesce(lag(ms.views) over w, 0) as dv, ms.likes - coalesce(lag(ms.likes) over w, 0) as dl,
+        ms.comments - coalesce(lag(ms.comments) over w, 0) as dc,
+        ms.shares - coalesce(lag(ms.shares) over w, 0) as ds, ms.reach - coalesce(lag(ms.reach) over w, 0) as dr
+      from ${metricSnapshots} ms join ${targetMetrics} tm on tm.post_target_id = ms.post_target_id
+      join ${users} u on u.id = tm.user_id
+      where tm.user_id = ${userId}
+      window w as (partition by ms.post_target_id order by ms.captured_at, ms.id)
+    ) d group by user_id, platform, day`);
+}
+
+/** Sets the user's zone and re-dates their rollups in it. */
+export async function updateTimeZone(userId: string, timeZone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user || user.timeZone === timeZone) return;
+    await tx.update(users).set({ timeZone }).where(eq(users.id, userId));
+    await rebuildDailyRollups(userId, tx);
+  });
+}

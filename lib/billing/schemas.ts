@@ -1,0 +1,264 @@
+import { z } from "zod";
+import { MESSAGES as POST_MESSAGES } from "@/lib/posts/schemas";
+import { tierNames, type TierLimits, type TierName } from "./tiers";
+
+/**
+ * Client-safe contract of the subscription API (spec sections 3, 7, 8): the inputs of the twelve
+ * calls, their answers (each in `data`, except check-limit which the spec answers at the top level)
+ * and the billing messages. Money is in integer minor units (`…Minor`); the spec's display fields
+ * (`price`, the £-prefixed cost strings) are derived from them.
+ */
+
+export const subscriptionStatuses = ["active", "trialing", "cancelled", "past_due"] as const;
+export type SubscriptionStatusName = (typeof subscriptionStatuses)[number];
+
+export const SUBSCRIPTION_MESSAGES = {
+  loadFailed: "Failed to load billing information. Please try again.",
+  upgraded: (tierName: string) => `Successfully upgraded to ${tierName} plan!`,
+  downgraded: (tierName: string) => `Successfully downgraded to ${tierName} plan!`,
+  changeFailed: "Failed to change tier. Please try again.",
+  cancelAtPeriodEnd: "Subscription will be cancelled at the end of your billing period.",
+  cancelledImmediately: "Subscription cancelled immediately.",
+  cancelFailed: "Failed to cancel subscription. Please try again.",
+  reactivated: "Subscription reactivated successfully!",
+  reactivateFailed: "Failed to reactivate subscription.",
+  // Ours: the server's refusals, each a sentence the page can show as it is.
+  freeCannotCancel: "The Free plan cannot be cancelled. It stays free for as long as you keep your account.",
+  paidNeedsCheckout: "A paid plan starts through checkout. Choose it under 'Available Plans' on the Billing page.",
+  changeScheduled: (tierName: string, on: string) => `Your plan changes to ${tierName} on ${on}.`,
+  nothingToReactivate: "There is no scheduled cancellation to undo: your subscription continues as it is.",
+  trialUsed: "Your free trial has already been used. Choose a plan to continue.",
+  checkoutNotFound: "That checkout session was not found.",
+  /** The spec's save error (section 8), kept where the post editor has it. */
+  postLimit: POST_MESSAGES.limitReached,
+  storageLimit: (tierName: string, limitMB: number, leftMB: number) =>
+    `This upload does not fit in your ${tierName} plan's ${limitMB} MB of storage (${leftMB} MB left). Delete media or upgrade your plan.`,
+  accountLimit: (tierName: string, max: number) =>
+    `Your ${tierName} plan allows ${max} connected account${max === 1 ? "" : "s"}. Upgrade your plan or disconnect an account to connect another.`,
+  aiLimit: (tierName: string, max: number) =>
+    `You have used all ${max} AI requests of your ${tierName} plan this month. Upgrade your plan for more.`,
+  operation: "operation must be one of createPost, aiRequest, uploadMedia or connectAccount.",
+  sizeRequired: "size (the upload's size in bytes) is required for uploadMedia.",
+  size: "size must be a whole number of bytes, 0 or more.",
+  historyLimit: "limit must be a whole number from 1 to 24.",
+  tier: "tier must be one of free, standard or premium.",
+} as const;
+
+const BODY_OBJECT = { error: "The request body must be a JSON object." };
+
+const tierSchema = z.enum(tierNames, { error: SUBSCRIPTION_MESSAGES.tier });
+
+// ---- inputs ----
+
+export const limitOperations = ["createPost", "aiRequest", "uploadMedia", "connectAccount"] as const;
+export type LimitOperation = (typeof limitOperations)[number];
+
+/** GET /subscription/check-limit?operation=…[&size=bytes] */
+export const checkLimitQuerySchema = z
+  .object({
+    operation: z.enum(limitOperations, { error: SUBSCRIPTION_MESSAGES.operation }),
+    size: z
+      .string({ error: SUBSCRIPTION_MESSAGES.size })
+      .regex(/^\d{1,15}$/, { error: SUBSCRIPTION_MESSAGES.size })
+      .transform(Number)
+      .optional(),
+  })
+  .refine((query) => query.operation !== "uploadMedia" || query.size !== undefined, {
+    error: SUBSCRIPTION_MESSAGES.sizeRequired,
+    path: ["size"],
+  });
+export type CheckLimitQuery = z.infer<typeof checkLimitQuerySchema>;
+
+export const USAGE_HISTORY_DEFAULT = 12;
+export const USAGE_HISTORY_MAX = 24;
+
+/** GET /subscription/usage/history?limit= (default 12; the billing page asks for 6) */
+export const usageHistoryQuerySchema = z.object({
+  limit: z
+    .string({ error: SUBSCRIPTION_MESSAGES.historyLimit })
+    .regex(/^\d{1,2}$/, { error: SUBSCRIPTION_MESSAGES.historyLimit })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= USAGE_HISTORY_MAX, { error: SUBSCRIPTION_MESSAGES.historyLimit })
+    .optional()
+    .transform((n) => n ?? USAGE_HISTORY_DEFAULT),
+});
+export type UsageHistoryQuery = z.infer<typeof usageHistoryQuerySchema>;
+
+/** POST /subscription/initialize {tier default free, startTrial default false} */
+export const initializeSubscriptionSchema = z.object(
+  {
+    tier: tierSchema.default("free"),
+    startTrial: z.boolean({ error: "startTrial must be true or false." }).default(false),
+  },
+  BODY_OBJECT,
+);
+export type InitializeSubscriptionInput = z.infer<typeof initializeSubscriptionSchema>;
+
+/** POST /subscription/change-tier {tier, immediate} */
+export const changeTierSchema = z.object(
+  {
+    tier: tierSchema,
+    immediate: z.boolean({ error: "immediate must be true or false." }).default(true),
+  },
+  BODY_OBJECT,
+);
+export type ChangeTierInput = z.infer<typeof changeTierSchema>;
+
+/** POST /subscription/checkout/confirm {sessionId}: on return from Checkout, read its outcome from Stripe. */
+export const confirmCheckoutSchema = z.object(
+  {
+    sessionId: z
+      .string({ error: "sessionId must be a Checkout Session id." })
+      .regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: "sessionId must be a Checkout Session id." }),
+  },
+  BODY_OBJECT,
+);
+export type ConfirmCheckoutInput = z.infer<typeof confirmCheckoutSchema>;
+
+export const cancelReasons = [
+  "Too expensive",
+  "Not using enough",
+  "Missing features",
+  "Found alternative",
+  "Technical issues",
+  "Other",
+] as const;
+
+/** POST /subscription/cancel {atPeriodEnd, reason} */
+export const cancelSubscriptionSchema = z.object(
+  {
+    atPeriodEnd: z.boolean({ error: "atPeriodEnd must be true or false." }).default(true),
+    reason: z
+      .string({ error: "reason must be text." })
+      .trim()
+      .max(1000, { error: "reason is at most 1000 characters." })
+      .optional(),
+  },
+  BODY_OBJECT,
+);
+export type CancelSubscriptionInput = z.infer<typeof cancelSubscriptionSchema>;
+
+// ---- answers ----
+
+/** Spec 'Subscription dashboard'.subscription; also GET /subscription/current. Dates are ISO strings. */
+export interface SubscriptionSummary {
+  tier: TierName;
+  tierName: string;
+  status: SubscriptionStatusName;
+  isTrial: boolean;
+  trialEndsAt: string | null;
+  /** Whole days left in the trial (when trialing) or in the billing period. */
+  daysRemaining: number;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  cancelledAt: string | null;
+  /** A downgrade scheduled for currentPeriodEnd, or null. */
+  pendingTier: TierName | null;
+  /** Past due: when the grace period ends and the Free limits apply; null otherwise. */
+  graceEndsAt: string | null;
+  /** Whether a Stripe customer exists, so the customer portal (cards, invoices) can open. */
+  canManagePayment: boolean;
+}
+
+/**
+ * POST /subscription/change-tier: the plan changed now (`chargedMinor` is the prorated amount
+ * charged now, negative for a credit), a change scheduled for renewal, nothing to do (the current
+ * tier), or a first paid plan that starts at Stripe Checkout (the browser goes to `checkoutUrl`).
+ */
+export type ChangeTierResult =
+  | { outcome: "changed"; subscription: SubscriptionSummary; chargedMinor: number; message: string }
+  | { outcome: "scheduled"; subscription: SubscriptionSummary; message: string }
+  | { outcome: "unchanged"; subscription: SubscriptionSummary; message: null }
+  | { outcome: "checkout"; checkoutUrl: string };
+
+/** POST /subscription/cancel and /subscription/reactivate: the new state and the spec's message. */
+export interface SubscriptionChangeResult {
+  subscription: SubscriptionSummary;
+  message: string;
+}
+
+/** POST /subscription/portal: the Stripe customer portal session to open. */
+export interface PortalSessionResult {
+  url: string;
+}
+
+/** One meter: `limit` -1 is unlimited. Storage counts MB (shown as GB from 1024 MB). */
+export interface UsageCounter {
+  current: number;
+  limit: number;
+}
+
+/** A cost figure: integer minor units, and the spec's £-prefixed string of it. */
+export interface CostBreakdown {
+  currency: "GBP";
+  totalMinor: number;
+  openaiMinor: number;
+  storageMinor: number;
+  overheadMinor: number;
+  total: string;
+  openai: string;
+  storage: string;
+  overhead: string;
+}
+
+/** GET /subscription/usage; the dashboard's `usage`. */
+export interface SubscriptionUsage {
+  periodStart: string;
+  periodEnd: string;
+  usage: { aiRequests: UsageCounter; posts: UsageCounter; storage: UsageCounter };
+  detailed: {
+    openai: { requests: number; totalTokens: number; inputTokens: number; outputTokens: number };
+    database: { storageGB: number; storageMB: number; posts: number; chatMessages: number; mediaFiles: number };
+    costs: CostBreakdown;
+  };
+}
+
+/** Spec 'Tier config', plus its key and order; `price` is the monthly price in major units. */
+export interface TierInfo {
+  tier: TierName;
+  name: string;
+  order: number;
+  price: number;
+  priceMinor: number;
+  currency: "GBP";
+  limits: TierLimits;
+  features: string[];
+}
+
+/** GET /subscription/dashboard */
+export interface SubscriptionDashboard {
+  subscription: SubscriptionSummary;
+  usage: SubscriptionUsage;
+  tiers: TierInfo[];
+}
+
+/** Spec 'Usage history item' (one billing period, newest first). */
+export interface UsageHistoryItem {
+  /** "YYYY-MM": the calendar month (UTC) the period started in. */
+  period: string;
+  periodStart: string;
+  periodEnd: string;
+  summary: {
+    openai: { requests: number; inputTokens: number; outputTokens: number };
+    database: { posts: number; storageGB: number };
+    costs: { total: string; totalMinor: number };
+  };
+}
+
+/** GET /subscription/costs: the breakdown of this period, with the rates it used. */
+export interface SubscriptionCosts extends CostBreakdown {
+  periodStart: string;
+  periodEnd: string;
+  inputTokens: number;
+  outputTokens: number;
+  aiRequests: number;
+  storageGB: number;
+  explanation: string;
+}
+
+/** Spec 'Limit check result' (answered at the top level: success, allowed, reason). */
+export interface LimitCheckResult {
+  allowed: boolean;
+  reason: string | null;
+}

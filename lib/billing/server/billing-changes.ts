@@ -1,0 +1,242 @@
+import { and, eq, isNull } from "drizzle-orm";
+import Stripe from "stripe";
+import { db } from "@/db";
+import { billingEvents, subscriptions, users, type Subscription } from "@/db/schema";
+import { ApiError, conflict, notFound } from "@/lib/server/api/errors";
+import { env } from "@/lib/server/env";
+import {
+  SUBSCRIPTION_MESSAGES,
+  type CancelSubscriptionInput,
+  type ChangeTierInput,
+  type ChangeTierResult,
+  type InitializeSubscriptionInput,
+  type PortalSessionResult,
+  type SubscriptionChangeResult,
+  type SubscriptionSummary,
+} from "@/lib/billing/schemas";
+import { tiers, type TierName } from "@/lib/billing/tiers";
+import { isPaidTier, priceIdFor, stripe, type PaidTier } from "./stripe";
+import { HELD_TIER_KEY, HELD_UNTIL_KEY, USER_ID_KEY, syncSubscriptionFromStripe } from "./stripe-sync";
+import { ensureSubscription, initializeSubscription, toSubscriptionSummary } from "./subscription";
+
+/**
+ * Plan changes the owner asks for (issue #16): each is a call to Stripe, whose answer is then read
+ * back and applied (stripe-sync.ts); nothing about payment is taken from the browser. A first paid
+ * plan starts at Stripe Checkout; later changes update the subscription (prorated when immediate).
+ */
+
+/** A trial needs no card and ends on Free unless one is added (Stripe cancels it at the trial's end). */
+export const TRIAL_DAYS = 14;
+const TRIAL_TIER: PaidTier = "standard";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** The user's Stripe customer, created once (the idempotency key makes a concurrent second call reuse it). */
+async function ensureCustomer(row: Subscription): Promise<string> {
+  if (row.stripeCustomerId) return row.stripeCustomerId;
+  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
+  const customer = await stripe().customers.create(
+    { email: user?.email, name: user?.name ?? undefined, metadata: { [USER_ID_KEY]: row.userId } },
+    { idempotencyKey: `postloom-customer-${row.userId}` },
+  );
+  await db
+    .update(subscriptions)
+    .set({ stripeCustomerId: customer.id })
+    .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.stripeCustomerId)));
+  const [again] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+  return again?.stripeCustomerId ?? customer.id;
+}
+
+async function summaryAfterSync(userId: string, subscriptionId: string): Promise<SubscriptionSummary> {
+  const row = await syncSubscriptionFromStripe(userId, subscriptionId);
+  return toSubscriptionSummary(row ?? (await ensureSubscription(userId)));
+}
+
+async function recordEvent(userId: string, type: string, fromTier: TierName, toTier: TierName, amountMinor = 0) {
+  await db.insert(billingEvents).values({ userId, type, fromTier, toTier, amountMinor });
+}
+
+const hasStripePlan = (row: Subscription): row is Subscription & { stripeSubscriptionId: string } =>
+  row.stripeSubscriptionId !== null && row.tier !== "free";
+
+/** POST /subscription/initialize: Free (idempotent), or with startTrial a trial of Standard without a card. */
+export async function initialize(userId: string, input: InitializeSubscriptionInput): Promise<SubscriptionSummary> {
+  if (!input.startTrial) return initializeSubscription(userId, input);
+  const row = await ensureSubscription(userId);
+  if (hasStripePlan(row)) return toSubscriptionSummary(row);
+  if (row.trialEndsAt) throw conflict(SUBSCRIPTION_MESSAGES.trialUsed, "trial_used");
+  const tier = isPaidTier(input.tier) ? input.tier : TRIAL_TIER;
+  const customer = await ensureCustomer(row);
+  const sub = await stripe().subscriptions.create(
+    {
+      customer,
+      items: [{ price: await priceIdFor(tier) }],
+      trial_period_days: TRIAL_DAYS,
+      trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+      metadata: { [USER_ID_KEY]: userId },
+    },
+    { idempotencyKey: `postloom-trial-${userId}` },
+  );
+  await recordEvent(userId, "trial_started", row.tier, tier);
+  return summaryAfterSync(userId, sub.id);
+}
+
+/** POST /subscription/change-tier */
+export async function changeTier(userId: string, input: ChangeTierInput): Promise<ChangeTierResult> {
+  const row = await ensureSubscription(userId);
+  if (input.tier === row.tier) return { outcome: "unchanged", subscription: toSubscriptionSummary(row), message: null };
+  if (!hasStripePlan(row)) {
+    // Free → paid: the card is taken by Stripe Checkout; the webhook (or the return) applies the plan.
+    if (!isPaidTier(input.tier))
+      return { outcome: "unchanged", subscription: toSubscriptionSummary(row), message: null };
+    return { outcome: "checkout", checkoutUrl: await createCheckout(row, input.tier) };
+  }
+  const upgrade = tiers[input.tier].order > tiers[row.tier].order;
+  const message = upgrade
+    ? SUBSCRIPTION_MESSAGES.upgraded(tiers[input.tier].name)
+    : SUBSCRIPTION_MESSAGES.downgraded(tiers[input.tier].name);
+  const subId = row.stripeSubscriptionId;
+
+  if (!isPaidTier(input.tier)) {
+    if (input.immediate) {
+      await stripe().subscriptions.cancel(subId);
+      await recordEvent(userId, "downgrade", row.tier, "free");
+      return { outcome: "changed", subscription: await summaryAfterSync(userId, subId), chargedMinor: 0, message };
+    }
+    await stripe().subscriptions.update(subId, { cancel_at_period_end: true });
+    await recordEvent(userId, "downgrade_scheduled", row.tier, "free");
+    const subscription = await summaryAfterSync(userId, subId);
+    return { outcome: "scheduled", subscription, message: scheduledMessage("free", subscription) };
+  }
+
+  const current = await stripe().subscriptions.retrieve(subId);
+  const item = current.items.data[0];
+  if (!item) throw new ApiError(502, "stripe_state", SUBSCRIPTION_MESSAGES.changeFailed);
+  const price = await priceIdFor(input.tier);
+  if (!input.immediate) {
+    // The new price bills from the next renewal; until then the metadata keeps the tier paid for.
+    await stripe().subscriptions.update(subId, {
+      items: [{ id: item.id, price }],
+      proration_behavior: "none",
+      metadata: { [HELD_TIER_KEY]: row.tier, [HELD_UNTIL_KEY]: String(item.current_period_end) },
+    });
+    await recordEvent(userId, "change_scheduled", row.tier, input.tier);
+    const subscription = await summaryAfterSync(userId, subId);
+    return { outcome: "scheduled", subscription, message: scheduledMessage(input.tier, subscription) };
+  }
+  let updated: Stripe.Subscription;
+  try {
+    updated = await stripe().subscriptions.update(subId, {
+      items: [{ id: item.id, price }],
+      proration_behavior: "always_invoice",
+      // A declined card refuses the change (402) and leaves the subscription as it was.
+      payment_behavior: "error_if_incomplete",
+      metadata: { [HELD_TIER_KEY]: "", [HELD_UNTIL_KEY]: "" },
+    });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError)
+      throw new ApiError(402, "payment_failed", `${SUBSCRIPTION_MESSAGES.changeFailed} ${error.message}`);
+    throw error;
+  }
+  const chargedMinor = await prorationCharged(updated);
+  await recordEvent(userId, upgrade ? "upgrade" : "downgrade", row.tier, input.tier, chargedMinor);
+  return { outcome: "changed", subscription: await summaryAfterSync(userId, subId), chargedMinor, message };
+}
+
+/** The prorated amount the change invoiced now (negative: a credit for the next invoices). */
+async function prorationCharged(sub: Stripe.Subscription): Promise<number> {
+  const invoiceId = typeof sub.latest_invoice === "string" ? sub.latest_invoice : sub.latest_invoice?.id;
+  if (!invoiceId) return 0;
+  const invoice = await stripe().invoices.retrieve(invoiceId);
+  return invoice.billing_reason === "subscription_update" ? invoice.total : 0;
+}
+
+function scheduledMessage(tier: TierName, subscription: SubscriptionSummary): string {
+  return SUBSCRIPTION_MESSAGES.changeScheduled(
+    tiers[tier].name,
+    dateFormat.format(new Date(subscription.currentPeriodEnd)),
+  );
+}
+
+async function createCheckout(row: Subscription, tier: PaidTier): Promise<string> {
+  const customer = await ensureCustomer(row);
+  const session = await stripe().checkout.sessions.create({
+    mode: "subscription",
+    customer,
+    line_items: [{ price: await priceIdFor(tier), quantity: 1 }],
+    success_url: `${env.APP_URL}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${env.APP_URL}/billing?checkout=cancelled`,
+    client_reference_id: row.userId,
+    metadata: { [USER_ID_KEY]: row.userId, tier },
+    subscription_data: { metadata: { [USER_ID_KEY]: row.userId } },
+  });
+  if (!session.url) throw new ApiError(502, "stripe_state", SUBSCRIPTION_MESSAGES.changeFailed);
+  return session.url;
+}
+
+/** POST /subscription/cancel: at the period's end, or now (no refund). Free cannot cancel. */
+export async function cancelSubscription(
+  userId: string,
+  input: CancelSubscriptionInput,
+): Promise<SubscriptionChangeResult> {
+  const row = await ensureSubscription(userId);
+  if (!hasStripePlan(row)) throw conflict(SUBSCRIPTION_MESSAGES.freeCannotCancel, "free_cannot_cancel");
+  const subId = row.stripeSubscriptionId;
+  if (input.atPeriodEnd) await stripe().subscriptions.update(subId, { cancel_at_period_end: true });
+  else await stripe().subscriptions.cancel(subId);
+  await db
+    .update(subscriptions)
+    .set({ cancelReason: input.reason ?? null })
+    .where(eq(subscriptions.id, row.id));
+  await recordEvent(userId, "cancel", row.tier, input.atPeriodEnd ? row.tier : "free");
+  return {
+    subscription: await summaryAfterSync(userId, subId),
+    message: input.atPeriodEnd ? SUBSCRIPTION_MESSAGES.cancelAtPeriodEnd : SUBSCRIPTION_MESSAGES.cancelledImmediately,
+  };
+}
+
+/** POST /subscription/reactivate: undoes a cancellation scheduled for the period's end. */
+export async function reactivateSubscription(userId: string): Promise<SubscriptionChangeResult> {
+  const row = await ensureSubscription(userId);
+  if (!hasStripePlan(row) || !row.cancelAtPeriodEnd)
+    throw conflict(SUBSCRIPTION_MESSAGES.nothingToReactivate, "nothing_to_reactivate");
+  await stripe().subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: false });
+  await recordEvent(userId, "reactivate", row.tier, row.tier);
+  return {
+    subscription: await summaryAfterSync(userId, row.stripeSubscriptionId),
+    message: SUBSCRIPTION_MESSAGES.reactivated,
+  };
+}
+
+/** POST /subscription/portal: a Stripe customer portal session (cards, invoices) for the owner. */
+export async function createPortalSession(userId: string): Promise<PortalSessionResult> {
+  const customer = await ensureCustomer(await ensureSubscription(userId));
+  const session = await stripe().billingPortal.sessions.create({ customer, return_url: `${env.APP_URL}/billing` });
+  return { url: session.url };
+}
+
+/**
+ * POST /subscription/checkout/confirm: on return from Checkout, the session is read from Stripe
+ * (never from the browser) and, when paid, its subscription applied: the page need not wait for the
+ * webhook. Another customer's session is answered as missing.
+ */
+export async function confirmCheckout(userId: string, sessionId: string): Promise<SubscriptionSummary> {
+  const row = await ensureSubscription(userId);
+  const session = await stripe()
+    .checkout.sessions.retrieve(sessionId)
+    .catch((error: unknown) => {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    });
+  const customer = typeof session?.customer === "string" ? session.customer : session?.customer?.id;
+  if (!session || !customer || customer !== row.stripeCustomerId)
+    throw notFound(SUBSCRIPTION_MESSAGES.checkoutNotFound);
+  const subId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+  if (session.status !== "complete" || !subId) return toSubscriptionSummary(row);
+  return summaryAfterSync(userId, subId);
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { DateRangeQuery } from "@/lib/analytics/schemas";
+import {
+  getBestTimes,
+  getDashboardActivity,
+  getOverview,
+  getPerformance,
+  getPlatformStats,
+  getTopPosts,
+  updateTimeZone,
+} from "@/lib/client/requests/analytics";
+
+/** TanStack Query over lib/client/requests/analytics.ts: query keys and queries per range. */
+
+export const analyticsKeys = {
+  all: ["analytics"] as const,
+  range: (range: DateRangeQuery) =>
+    [...analyticsKeys.all, "range", range.startDate ?? null, range.endDate ?? null] as const,
+  overview: (range: DateRangeQuery) => [...analyticsKeys.range(range), "overview"] as const,
+  performance: (range: DateRangeQuery) => [...analyticsKeys.range(range), "performance", "day"] as const,
+  platforms: (range: DateRangeQuery) => [...analyticsKeys.range(range), "platforms"] as const,
+  topPosts: (range: DateRangeQuery) => [...analyticsKeys.range(range), "top-posts", 10, "views"] as const,
+  bestTimes: (range: DateRangeQuery) => [...analyticsKeys.range(range), "best-times"] as const,
+  activity: () => [...analyticsKeys.all, "activity"] as const,
+};
+
+// The figures move while the worker syncs: the previous range's answer stays on screen (dimmed by
+// the page) while the next one loads, and no retries, so a failure shows its banner at once.
+const rangeQuery = { placeholderData: keepPreviousData, retry: false, staleTime: 60_000 } as const;
+
+export function useAnalyticsOverview(range: DateRangeQuery) {
+  return useQuery({ queryKey: analyticsKeys.overview(range), queryFn: () => getOverview(range), ...rangeQuery });
+}
+
+export function usePerformance(range: DateRangeQuery) {
+  return useQuery({
+    queryKey: analyticsKeys.performance(range),
+    queryFn: () => getPerformance(range, "day"),
+    ...rangeQuery,
+  });
+}
+
+export function usePlatformStats(range: DateRangeQuery) {
+  return useQuery({ queryKey: analyticsKeys.platforms(range), queryFn: () => getPlatformStats(range), ...rangeQuery });
+}
+
+export function useTopPosts(range: DateRangeQuery) {
+  return useQuery({ queryKey: analyticsKeys.topPosts(range), queryFn: () => getTopPosts(range), ...rangeQuery });
+}
+
+export function useBestTimes(range: DateRangeQuery) {
+  return useQuery({ queryKey: analyticsKeys.bestTimes(range), queryFn: () => getBestTimes(range), ...rangeQuery });
+}
+
+/** The dashboard's Recent Activity and AI Conversations; always asked anew on a visit. */
+export function useDashboardActivity() {
+  return useQuery({ queryKey: analyticsKeys.activity(), queryFn: () => getDashboardActivity(), staleTime: 0 });
+}
+
+/** Changing the zone moves every local day: all analytics answers are stale. */
+export function useUpdateTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => updateTimeZone(timeZone),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
+  });
+}
+
+const adoptedKey = (userId: string) => `postloom:time-zone-adopted:${userId}`;
+
+/**
+ * Once per user and browser: a user still on the default zone (UTC) gets the browser's zone, so
+ * their analytics days are their own days from the start. After that only Settings changes it (a
+ * deliberate choice of UTC is never undone). Failures are left for the next load.
+ */
+export function useAdoptBrowserTimeZone(userId: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || window.localStorage.getItem(adoptedKey(userId))) return;
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const overview = await getOverview({});
+        if (cancelled) return;
+        if (browser && browser !== "UTC" && overview.range.timeZone === "UTC") {
+          await updateTimeZone(browser);
+          await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+        }
+        window.localStorage.setItem(adoptedKey(userId), "1");
+      } catch {
+        // Offline or a refused zone: the next page load tries again.
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, queryClient]);
+}

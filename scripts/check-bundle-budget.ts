@@ -1,0 +1,80 @@
+/**
+ * Fails the build when a route's first-load JavaScript is over its budget (lib/bundle-budget.ts).
+ * Run after `next build` by `npm run build` and scripts/build-test.mjs; reads the build in
+ * $NEXT_DIST_DIR (default .next). Budgets are the sizes measured on 2026-11-26 with modest headroom
+ * (see README, "Performance budget"); raise one only with a reason in the commit.
+ *
+ *   npx tsx scripts/check-bundle-budget.ts
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import {
+  checkBudgets,
+  formatReport,
+  measureRoutes,
+  type BundleBudgets,
+  type RouteBundleStat,
+} from "../lib/bundle-budget";
+
+/**
+ * KiB of gzipped first-load JavaScript per route: the size measured on 2026-11-26 (after the
+ * analytics charts became a chunk of their own) plus about 5 %,
+ * rounded up to 5 KiB. About 250 KiB of every page is the shared part (React, Next's runtime, the
+ * providers and the top bar).
+ */
+export const BUDGETS: BundleBudgets = {
+  defaultKiB: 300,
+  routes: {
+    "/": 280,
+    "/_not-found": 265,
+    "/analytics": 285, // 273 KiB; 389 KiB before recharts moved to a chunk of its own
+    "/auth/callback": 280,
+    "/auth/callback/[platform]": 280,
+    "/billing": 290,
+    "/chat": 285,
+    "/content": 295,
+    "/create-post": 350, // the editor: twitter-text for the counts, previews, the AI panel
+    "/dashboard": 290,
+    "/forgot-password": 275,
+    "/login": 280,
+    "/privacy": 280,
+    "/register": 280,
+    "/reset-password": 275,
+    "/schedule": 310, // the calendar with dnd-kit
+    "/settings": 290,
+    "/terms": 280,
+  },
+};
+
+const root = path.resolve(import.meta.dirname, "..");
+const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
+const statsFile = path.join(distDir, "diagnostics", "route-bundle-stats.json");
+
+if (!existsSync(statsFile)) {
+  console.error(
+    `Bundle budget: ${path.relative(root, statsFile)} is missing. Next.js writes it at the end of a Turbopack ` +
+      "`next build`; build first, or update scripts/check-bundle-budget.ts if Next.js moved it.",
+  );
+  process.exit(1);
+}
+const stats = JSON.parse(readFileSync(statsFile, "utf8")) as RouteBundleStat[];
+const gzipped = new Map<string, number>();
+// Chunk paths are relative to the project directory the build ran in.
+const sizeOf = (chunk: string) => {
+  let size = gzipped.get(chunk);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.resolve(root, chunk)), { level: 9 }).length;
+    gzipped.set(chunk, size);
+  }
+  return size;
+};
+// Route handlers ship no JavaScript to the browser; only pages have a first load.
+const pages = stats.filter((stat) => stat.firstLoadChunkPaths.length > 0);
+const report = checkBudgets(measureRoutes(pages, sizeOf), BUDGETS);
+console.log(formatReport(report));
+if (report.failures.length > 0) {
+  console.error(`\nJavaScript budget exceeded:\n  ${report.failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("Every route is within its JavaScript budget.");

@@ -1,0 +1,19 @@
+import { Worker } from "bullmq";
+import { env } from "@/lib/server/env";
+import { reconcileStripeSubscriptions } from "@/lib/billing/server/reconcile";
+import { BILLING_RECONCILE_QUEUE, billingReconcileJobSchema } from "@/lib/server/queue/billing-queue";
+import { redisConnection } from "@/lib/server/queue/publish-queue";
+
+/** Thin: parse the job, compare every paid subscription with Stripe. */
+export function startBillingReconcileWorker(): Worker {
+  return new Worker(
+    BILLING_RECONCILE_QUEUE,
+    async (job) => {
+      billingReconcileJobSchema.parse(job.data);
+      const report = await reconcileStripeSubscriptions();
+      if (report.checked || report.failed) console.log("[worker] billing reconcile", report);
+      return report;
+    },
+    { connection: redisConnection(), prefix: `${env.REDIS_PREFIX}:bull`, concurrency: 1 },
+  );
+}
