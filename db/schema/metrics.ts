@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { posts, postTargets } from "./posts";
@@ -107,14 +107,24 @@ export const metricDaily = pgTable(
  * (the sync, publishing, deletes, Settings) and it changes at commit, in the same transaction as
  * the data. The analytics answer cache (lib/analytics/server/cache.ts) keys on it.
  */
-export const analyticsVersions = pgTable("analytics_versions", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  version: bigint("version", { mode: "number" }).notNull().default(1),
-  /** The transaction that last bumped it: one bump per transaction, however many rows it wrote. */
-  bumpedXact: bigint("bumped_xact", { mode: "number" }),
-});
+export const analyticsVersions = pgTable(
+  "analytics_versions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The version is spread over slots (chosen by the writing transaction's id, migration 0012) and
+     * read as their sum, which grows with every bump: concurrent publishes for one user bump
+     * different rows instead of waiting on one.
+     */
+    slot: smallint("slot").notNull().default(0),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+    /** The transaction that last bumped it: one bump per transaction, however many rows it wrote. */
+    bumpedXact: bigint("bumped_xact", { mode: "number" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
+);
 
 export type MetricSnapshot = typeof metricSnapshots.$inferSelect;
 export type NewMetricSnapshot = typeof metricSnapshots.$inferInsert;

@@ -7,6 +7,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   uuid,
@@ -165,8 +166,11 @@ export type PostMedia = typeof postMedia.$inferSelect;
 export type NewPostMedia = typeof postMedia.$inferInsert;
 
 /**
- * Exact number of posts per user and status, kept by a trigger on `posts` (migration
- * 0003_post_counts_trigger): the post list's total is a lookup instead of a count over every row.
+ * Exact number of posts per user and status, kept by a trigger on `posts` (migrations 0003 and
+ * 0012): the post list's total is a lookup instead of a count over every row. The count is spread
+ * over up to COUNTER_SLOTS rows (`slot`, chosen by the writing transaction's id) and read as their
+ * sum, so concurrent publishes for one user do not queue on one row until each other's commit.
+ * A slot's count may be negative; only the sum is meaningful.
  */
 export const postCounts = pgTable(
   "post_counts",
@@ -175,7 +179,8 @@ export const postCounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: postStatusEnum("status").notNull(),
+    slot: smallint("slot").notNull().default(0),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.status] })],
+  (t) => [primaryKey({ columns: [t.userId, t.status, t.slot] })],
 );

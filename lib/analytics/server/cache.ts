@@ -37,10 +37,14 @@ let totalSize = 0;
 const seenVersion = new Map<string, number>();
 
 export async function analyticsScope(userId: string): Promise<AnalyticsScope> {
+  // The version is the sum of the user's slots (migration 0012); it grows with every bump.
+  const version = db
+    .select({ value: sql`coalesce(sum(${analyticsVersions.version}), 0)::float8` })
+    .from(analyticsVersions)
+    .where(eq(analyticsVersions.userId, users.id));
   const [row] = await db
-    .select({ timeZone: users.timeZone, version: sql<number>`coalesce(${analyticsVersions.version}, 0)::float8` })
+    .select({ timeZone: users.timeZone, version: sql<number>`(${version})`.mapWith(Number) })
     .from(users)
-    .leftJoin(analyticsVersions, eq(analyticsVersions.userId, users.id))
     .where(eq(users.id, userId));
   return { timeZone: row?.timeZone ?? "UTC", version: row?.version ?? 0 };
 }

@@ -73,9 +73,10 @@ const performance = async (client: ApiClient, day: string) =>
   (await client.get(`/api/analytics/performance?interval=day&startDate=${day}&endDate=${day}`)).body
     .data as PerformancePoint[];
 
+/** The user's version: the sum of its slots (migration 0012). */
 async function versionOf(userId: string) {
-  const [row] = await testDb().select().from(analyticsVersions).where(eq(analyticsVersions.userId, userId));
-  return row?.version ?? 0;
+  const rows = await testDb().select().from(analyticsVersions).where(eq(analyticsVersions.userId, userId));
+  return rows.reduce((sum, row) => sum + row.version, 0);
 }
 
 describe("the analytics answer cache", () => {
