@@ -9,11 +9,15 @@
  * Lighthouse is sensitive to CPU load: run it on an idle machine (the load average is printed).
  *
  *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /dashboard,/content] [--json out.json]
+ *     [--reports dir]
  *
+ * --reports writes each audit's whole Lighthouse report (dir/dashboard-1.json, ...), to see what
+ * shifted the layout or blocked the main thread.
  * With --runs N each page is audited N times and the run with the median score is reported.
  */
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     pages: { type: "string" },
     json: { type: "string" },
+    reports: { type: "string" },
     chrome: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
   },
 });
@@ -163,6 +168,11 @@ async function audit(url: string, port: number, cookie: string | null): Promise<
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (values.reports) {
+      mkdirSync(values.reports, { recursive: true });
+      const name = new URL(url).pathname.slice(1).replaceAll("/", "-") || "landing";
+      writeFileSync(path.join(values.reports, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);

@@ -20,7 +20,7 @@ export function DashboardView() {
   const accounts = useConnectedAccounts();
   const activity = useDashboardActivity();
   if (session.status !== "authenticated") return null;
-  const { user, socialAccounts, stats } = session.data;
+  const { user, socialAccounts, stats, postCounts } = session.data;
 
   return (
     <div className="grid gap-8">
@@ -34,6 +34,7 @@ export function DashboardView() {
       <GettingStarted
         userId={user.id}
         hasPages={socialAccounts.some((group) => group.pages.length > 0)}
+        postCounts={postCounts}
         onConnect={() => setConnectOpen(true)}
       />
 

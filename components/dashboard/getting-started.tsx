@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { markGettingStarted, useGettingStartedMarks } from "@/lib/client/getting-started";
 import { usePosts } from "@/lib/client/hooks/posts";
+import type { PostCounts } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
 
 interface Step {
@@ -18,18 +19,23 @@ interface Step {
 }
 
 /**
- * The dashboard's first-run checklist. Its steps tick from real data: a connected page (the
- * session), a post of any status, a scheduled or published post (GET /api/post by status), and
- * Analytics opened once in this browser. It goes away when every step is done or when dismissed
+ * The dashboard's first-run checklist. Its steps tick from real data: a connected page and the
+ * post counts (the session, so the checklist is decided with the dashboard's first paint and
+ * nothing below it moves when it appears), kept fresh by GET /api/post by status (the session is
+ * loaded once, a post written since then still ticks its step), and Analytics opened once in
+ * this browser. It goes away when every step is done or when dismissed
  * (lib/client/getting-started.ts says where that is kept).
  */
 export function GettingStarted({
   userId,
   hasPages,
+  postCounts,
   onConnect,
 }: {
   userId: string;
   hasPages: boolean;
+  /** The session's counts, until the live ones below are in. */
+  postCounts: PostCounts;
   onConnect: () => void;
 }) {
   const headingId = useId();
@@ -38,10 +44,10 @@ export function GettingStarted({
   const scheduled = usePosts({ status: "scheduled", limit: 1 });
   const published = usePosts({ status: "published", limit: 1 });
 
-  // Nothing until the facts are in: a checklist that appears and then vanishes is worse than none.
-  if (!marks || marks.dismissed || anyPost.isPending || scheduled.isPending || published.isPending) return null;
+  if (!marks || marks.dismissed) return null;
 
-  const total = (query: typeof anyPost) => query.data?.pagination.total ?? 0;
+  const sessionTotal = Object.values(postCounts).reduce((sum, count) => sum + count, 0);
+  const total = (query: typeof anyPost, fromSession: number) => query.data?.pagination.total ?? fromSession;
   const steps: Step[] = [
     {
       id: "connect",
@@ -54,14 +60,14 @@ export function GettingStarted({
       id: "write",
       title: "Write a post",
       hint: "Start from a template or let the AI draft one.",
-      done: total(anyPost) > 0,
+      done: total(anyPost, sessionTotal) > 0,
       action: { label: "Write", href: "/create-post" },
     },
     {
       id: "schedule",
       title: "Schedule it",
       hint: "Pick a day and time; Postloom publishes it for you.",
-      done: total(scheduled) + total(published) > 0,
+      done: total(scheduled, postCounts.scheduled) + total(published, postCounts.published) > 0,
       action: { label: "Schedule", href: "/content" },
     },
     {

@@ -29,7 +29,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
+      {/* At least the viewport below the bar (h-16): the footer starts below the fold, so a page's
+          content replacing the spinner does not move it on screen (a layout shift, issue #18). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+      >
         {session.status === "authenticated" ? (
           <>
             <PastDueBanner />

@@ -34,6 +34,8 @@ export const pageInDoubtMessage = (pageName: string) =>
 
 export const postStatuses = ["draft", "scheduled", "published", "failed"] as const;
 export type PostStatus = (typeof postStatuses)[number];
+/** How many posts a user has of each status (GET /api/auth/me carries it for the dashboard). */
+export type PostCounts = Record<PostStatus, number>;
 export const postStatusSchema = z.enum(postStatuses, { error: "status must be draft, scheduled, published or failed" });
 
 /** One chosen page: post original content on it, or reshare ('Share As') from it. */

@@ -9,6 +9,7 @@ import type {
   RegisterInput,
   UpdateProfileInput,
 } from "@/lib/auth/schemas";
+import type { PostCounts } from "@/lib/posts/schemas";
 import type { AccountGroup, AccountStats } from "@/lib/social/schemas";
 
 /** The browser's calls to /api/auth and /api/social/auth (spec section 7). */
@@ -17,6 +18,7 @@ export interface SessionData {
   user: PublicUser;
   socialAccounts: AccountGroup[];
   stats: AccountStats;
+  postCounts: PostCounts;
 }
 
 export const AUTH_CHECK_TIMEOUT_MS = 3_000;

@@ -19,6 +19,7 @@ import type { SocialPlatform } from "@/lib/social/schemas";
 import { isOverdue, postDelay } from "./delay";
 import {
   MESSAGES,
+  type PostCounts,
   type PostListResponse,
   type PlatformMetrics,
   type PostDto,
@@ -217,6 +218,18 @@ function preparePage(byStatus: boolean, sort: ListSort) {
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(`posts_page_${byStatus ? "status" : "all"}_${sort}`);
+}
+
+/** The user's posts by status, from the trigger-kept counters (a few rows, no scan of posts). */
+export async function countPostsByStatus(userId: string): Promise<PostCounts> {
+  const rows = await db
+    .select({ status: postCounts.status, count: sql`sum(${postCounts.count})`.mapWith(Number) })
+    .from(postCounts)
+    .where(eq(postCounts.userId, userId))
+    .groupBy(postCounts.status);
+  const counts: PostCounts = { draft: 0, scheduled: 0, published: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
 }
 
 export async function listPosts(

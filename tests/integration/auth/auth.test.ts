@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { describe, expect, inject, it } from "vitest";
-import { users } from "@/db/schema";
+import { posts, users } from "@/db/schema";
 import { ApiClient, registeredClient, uniqueEmail } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
 
@@ -37,6 +37,22 @@ describe("POST /api/auth/register", () => {
       user: { name: "Ada Lovelace", email },
       socialAccounts: [],
       stats: { totalConnectedPlatforms: 0, totalPages: 0, totalFollowers: 0 },
+      postCounts: { draft: 0, scheduled: 0, published: 0, failed: 0 },
+    });
+
+    // The counts the dashboard's checklist starts from (kept by the post_counts trigger).
+    const [row] = await usersWithEmail(email);
+    await testDb()
+      .insert(posts)
+      .values([
+        { userId: row!.id, content: "A draft", status: "draft" },
+        { userId: row!.id, content: "Out already", status: "published", publishedAt: new Date() },
+      ]);
+    expect((await client.get("/api/auth/me")).body.postCounts).toEqual({
+      draft: 1,
+      scheduled: 0,
+      published: 1,
+      failed: 0,
     });
   });
 
