@@ -1,13 +1,19 @@
 import Link from "next/link";
-import { AppShell } from "@/components/layout/app-shell";
+import { Footer } from "@/components/layout/footer";
+import { TopBar } from "@/components/layout/top-bar";
 import { Button } from "@/components/ui/button";
 import { getRenderSessionUser } from "@/lib/auth/server/render-session";
 
 export const metadata = { title: "Page not found" };
 
 /**
- * Any unknown path. A signed-in user stays inside the app (top bar, footer, assistant) with a way
- * back to the dashboard; a visitor gets the plain page with a way home.
+ * Any unknown path. A signed-in user stays inside the app (the top bar with its navigation, the
+ * footer) with a way back to the dashboard; a visitor gets the plain page with a way home.
+ *
+ * Not the whole app shell: the root not-found belongs to the root layout's tree, so what it
+ * imports is in the first load of every page. The shell (the AI assistant, its hooks, the billing
+ * banner, zod) was 30 KiB compressed on every page, the landing page included (issue #18); the top
+ * bar and footer are on every page anyway.
  */
 export default async function NotFound() {
   const signedIn = (await getRenderSessionUser()) !== null;
@@ -20,14 +26,20 @@ export default async function NotFound() {
 
   if (signedIn) {
     return (
-      <AppShell>
-        <div className="flex flex-col items-center gap-6 py-16 text-center">
+      <div className="flex min-h-screen flex-col">
+        <TopBar />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto flex w-full max-w-7xl flex-1 flex-col items-center gap-6 px-4 py-16 text-center outline-none sm:px-6"
+        >
           {message}
           <Button asChild>
             <Link href="/dashboard">Go to Dashboard</Link>
           </Button>
-        </div>
-      </AppShell>
+        </main>
+        <Footer />
+      </div>
     );
   }
 
