@@ -155,6 +155,9 @@ test.describe("small things", () => {
 
     const user = await signUp(page, newUser("Grace Hopper"));
     await page.reload();
+    // The dashboard replaces the session spinner once /api/auth/me answers; until then the main
+    // region holds nothing to tab to (CI once pressed Tab in that moment and left main).
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Grace Hopper!" })).toBeVisible();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(page.locator("main#main-content")).toBeFocused();
