@@ -7,7 +7,8 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_RANGE, rangeFor, rangePresets, type RangePresetId } from "@/lib/analytics/display";
-import { analyticsMessages, type DateRangeQuery } from "@/lib/analytics/schemas";
+import { analyticsMessages } from "@/lib/analytics/constants";
+import type { DateRangeQuery } from "@/lib/analytics/schemas";
 import { errorMessage } from "@/lib/client/http";
 import {
   useAnalyticsOverview,

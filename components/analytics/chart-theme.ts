@@ -1,4 +1,4 @@
-import type { SocialPlatform } from "@/lib/social/schemas";
+import type { SocialPlatform } from "@/lib/social/platforms";
 
 /**
  * Chart colours and text styles from the theme's CSS variables (app/themes.css), so every chart

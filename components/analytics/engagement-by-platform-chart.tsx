@@ -4,7 +4,7 @@ import { BarChart3 } from "lucide-react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PlatformStat } from "@/lib/analytics/schemas";
 import { abbreviateNumber } from "@/lib/format";
-import { platformLabels } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
 import { axisTick, gridStroke, legendStyle, seriesColors, tooltipProps } from "./chart-theme";
 import { EmptyState } from "./empty-state";
 

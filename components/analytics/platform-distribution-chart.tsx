@@ -6,7 +6,7 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { distributionValue, formatPercent } from "@/lib/analytics/display";
 import type { PlatformStat } from "@/lib/analytics/schemas";
 import { abbreviateNumber, formatCount } from "@/lib/format";
-import { platformLabels } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
 import { platformColors, tooltipProps } from "./chart-theme";
 import { EmptyState } from "./empty-state";
 

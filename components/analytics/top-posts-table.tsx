@@ -4,7 +4,7 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { formatPercent } from "@/lib/analytics/display";
 import type { TopPost } from "@/lib/analytics/schemas";
 import { abbreviateNumber } from "@/lib/format";
-import { platformLabels } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
 import { EmptyState } from "./empty-state";
 
 function publishDate(iso: string | null): string {

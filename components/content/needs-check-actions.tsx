@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/client/http";
 import { useResolvePageCheck } from "@/lib/client/hooks/posts";
 import type { PostPageEntry } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
 
 /** Where the owner sees what went out on their profile (LinkedIn's /in/me/ is always one's own). */
 const ACTIVITY_URLS: Partial<Record<PostPageEntry["platform"], string>> = {

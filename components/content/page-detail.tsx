@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Badge } from "@/components/ui/badge";
 import type { PostPageEntry } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
 import { NeedsCheckActions } from "./needs-check-actions";
 import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display";
 

@@ -19,7 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { formatCount } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
-import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import {
   failedPlatforms,

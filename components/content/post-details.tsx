@@ -1,7 +1,7 @@
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { abbreviateNumber } from "@/lib/format";
 import type { PlatformMetrics, PostDto } from "@/lib/posts/schemas";
-import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { PageDetail } from "./page-detail";
 import { formatEngagement, showsMetrics } from "./post-display";
 

@@ -1,6 +1,6 @@
 import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
 import type { PostSort, PostStatusFilter } from "@/lib/client/requests/content-list";
-import type { SocialPlatform } from "@/lib/social/schemas";
+import type { SocialPlatform } from "@/lib/social/platforms";
 import { formatPercent } from "@/lib/analytics/display";
 
 /** Pure display rules of the post list (no React, no I/O), so they can be unit-tested. */

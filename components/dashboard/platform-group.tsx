@@ -4,7 +4,8 @@ import { useId } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber } from "@/lib/format";
-import { platformLabels, type AccountGroup, type ConnectedAccount } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
+import type { AccountGroup, ConnectedAccount } from "@/lib/social/schemas";
 import { PageCard } from "./page-card";
 
 /** The editor with every page of the group whose token works preselected (`?pageId=` repeated). */

@@ -3,7 +3,7 @@
 import { useDeferredValue } from "react";
 import { countForPlatform, platformCountLabels } from "@/lib/posts/character-count";
 import { POST_CONTENT_MAX } from "@/lib/posts/schemas";
-import type { ConnectablePlatform } from "@/lib/social/schemas";
+import type { ConnectablePlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 
 const number = new Intl.NumberFormat("en-US");

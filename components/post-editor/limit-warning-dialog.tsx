@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import type { NetworkRefusal } from "@/lib/posts/network-limits";
-import type { ConnectablePlatform } from "@/lib/social/schemas";
+import type { ConnectablePlatform } from "@/lib/social/platforms";
 
 const number = new Intl.NumberFormat("en-US");
 

@@ -1,5 +1,6 @@
 import type { PostDto } from "@/lib/posts/schemas";
-import { platformLabels, socialPlatforms, type AccountGroup, type SocialPlatform } from "@/lib/social/schemas";
+import { platformLabels, socialPlatforms, type SocialPlatform } from "@/lib/social/platforms";
+import type { AccountGroup } from "@/lib/social/schemas";
 
 /** A page the editor can post to or share from: a connected page, or one a saved post still names. */
 export interface PageOption {

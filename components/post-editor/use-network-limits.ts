@@ -2,7 +2,7 @@
 
 import { useDeferredValue, useMemo, useState } from "react";
 import { findRefusals } from "@/lib/posts/network-limits";
-import type { ConnectablePlatform } from "@/lib/social/schemas";
+import type { ConnectablePlatform } from "@/lib/social/platforms";
 import type { SaveOverrides } from "./action-buttons";
 import type { LimitFix } from "./limit-warning-dialog";
 import type { PageOptionGroup } from "./page-options";

@@ -22,7 +22,7 @@ import { abbreviateNumber } from "@/lib/format";
 import { useDeletePost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
 import { formatLongDateTime } from "@/lib/schedule/time";
-import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { PlatformList } from "./platform-list";
 
 interface PostDetailsDialogProps {

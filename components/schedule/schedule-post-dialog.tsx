@@ -28,7 +28,7 @@ import {
   toScheduledDate,
   twoDigits,
 } from "@/lib/schedule/time";
-import type { SocialPlatform } from "@/lib/social/schemas";
+import type { SocialPlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PlatformList } from "./platform-list";

@@ -8,7 +8,7 @@ import { BrandIcon } from "@/components/ui/brand-icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useConnectedAccounts, useReloadAccounts } from "@/lib/client/hooks/social";
-import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import { AccountCard } from "./account-card";
 

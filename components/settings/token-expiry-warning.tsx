@@ -6,7 +6,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/client/http";
 import { getConnectUrl } from "@/lib/client/requests/social";
-import { connectablePlatformSchema, platformLabels, type ConnectedAccount } from "@/lib/social/schemas";
+import { isConnectablePlatform, platformLabels } from "@/lib/social/platforms";
+import type { ConnectedAccount } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
 import { accountDisplayName, tokenExpiresIn } from "./account-status";
 
@@ -23,15 +24,15 @@ interface TokenExpiryWarningProps {
 export function TokenExpiryWarning({ account, className }: TokenExpiryWarningProps) {
   const [connecting, setConnecting] = useState(false);
   const expiresIn = tokenExpiresIn(account);
-  const platform = connectablePlatformSchema.safeParse(account.platform);
+  const platform = account.platform;
   if (!expiresIn) return null;
 
   async function reconnect() {
-    if (!platform.success) return;
+    if (!isConnectablePlatform(platform)) return;
     setConnecting(true);
     try {
       // The button keeps spinning while the browser leaves for the platform.
-      window.location.assign(await getConnectUrl(platform.data));
+      window.location.assign(await getConnectUrl(platform));
     } catch (error) {
       setConnecting(false);
       toast.error(errorMessage(error, `Failed to connect to ${platformLabels[account.platform]}. Please try again.`));
@@ -51,7 +52,7 @@ export function TokenExpiryWarning({ account, className }: TokenExpiryWarningPro
           <span className="font-semibold">{expiresIn}</span> — reconnect to keep publishing.
         </span>
       </p>
-      {platform.success && (
+      {isConnectablePlatform(platform) && (
         <Button
           type="button"
           size="sm"

@@ -13,7 +13,7 @@ import {
   socialPlatforms,
   type ConnectablePlatform,
   type SocialPlatform,
-} from "@/lib/social/schemas";
+} from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import { PlatformIcon } from "./platform-icon";
 

@@ -18,9 +18,9 @@ import {
   connectablePlatforms,
   platformLabels,
   type ConnectablePlatform,
-  type FacebookPageCandidate,
   type SocialPlatform,
-} from "@/lib/social/schemas";
+} from "@/lib/social/platforms";
+import type { FacebookPageCandidate } from "@/lib/social/schemas";
 import { FacebookPageSelectionDialog } from "./facebook-page-selection-dialog";
 
 /** Spec section 9, "OAuth redirects". */

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { BrandIcon } from "@/components/ui/brand-icon";
-import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
+import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import { platformGlyphs } from "./brand-glyphs";
 

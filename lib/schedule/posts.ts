@@ -1,5 +1,5 @@
 import type { PostDto, PostStatus } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/schemas";
+import { platformLabels } from "@/lib/social/platforms";
 import { dayKey, isSameDay, wallClock } from "./calendar";
 
 /** What the scheduler shows of the user's posts (spec 'Schedule'): pure, so it is unit-tested. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { connectablePlatforms, socialPlatforms, type ConnectablePlatform, type SocialPlatform } from "./platforms";
 
 /**
  * Client-safe shapes of connected accounts and pages (spec section 3) and the bodies of the
@@ -6,23 +7,11 @@ import { z } from "zod";
  * signed, short-lived `userAccessToken` that names a pending connection kept on the server.
  */
 
-export const socialPlatforms = ["facebook", "twitter", "linkedin", "instagram", "tiktok", "youtube"] as const;
+export { connectablePlatforms, isConnectablePlatform, platformLabels, socialPlatforms } from "./platforms";
+export type { ConnectablePlatform, SocialPlatform } from "./platforms";
+
 export const socialPlatformSchema = z.enum(socialPlatforms, { error: "Platform not supported" });
-export type SocialPlatform = z.infer<typeof socialPlatformSchema>;
-
-/** The platforms that can be connected today; the rest are shown as 'Soon'. */
-export const connectablePlatforms = ["facebook", "twitter", "linkedin"] as const;
 export const connectablePlatformSchema = z.enum(connectablePlatforms, { error: "Platform not supported" });
-export type ConnectablePlatform = z.infer<typeof connectablePlatformSchema>;
-
-export const platformLabels: Record<SocialPlatform, string> = {
-  facebook: "Facebook",
-  twitter: "Twitter/X",
-  linkedin: "LinkedIn",
-  instagram: "Instagram",
-  tiktok: "TikTok",
-  youtube: "YouTube",
-};
 
 /** A page posts can be published to (a Facebook Page, or the X / LinkedIn profile itself). */
 export interface PageSummary {

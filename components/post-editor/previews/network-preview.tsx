@@ -5,7 +5,7 @@ import { PageAvatar } from "@/components/social/page-avatar";
 import { feedText, firstLinkDomain, refusesText } from "@/lib/posts/network-limits";
 import { countForPlatform } from "@/lib/posts/character-count";
 import type { PostMediaItem } from "@/lib/posts/schemas";
-import type { ConnectablePlatform } from "@/lib/social/schemas";
+import type { ConnectablePlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import { PreviewLinkCard, PreviewMediaGrid } from "./preview-media";
 

@@ -3,7 +3,8 @@
 import { useDeferredValue, useMemo } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { PostMediaItem } from "@/lib/posts/schemas";
-import { connectablePlatforms, type AccountGroup, type ConnectablePlatform } from "@/lib/social/schemas";
+import { connectablePlatforms, type ConnectablePlatform } from "@/lib/social/platforms";
+import type { AccountGroup } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
 import { NetworkPreview, type PreviewAuthor } from "./network-preview";
 

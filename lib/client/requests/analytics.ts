@@ -1,16 +1,16 @@
 import type { DataResponse } from "@/lib/api-response";
 import { http, type HttpClient } from "@/lib/client/http";
-import {
-  analyticsPaths,
-  type AnalyticsOverview,
-  type BestTimes,
-  type DashboardActivity,
-  type DateRangeQuery,
-  type Interval,
-  type PerformancePoint,
-  type PlatformStat,
-  type TopPost,
-  type TopPostSort,
+import { analyticsPaths } from "@/lib/analytics/constants";
+import type {
+  AnalyticsOverview,
+  BestTimes,
+  DashboardActivity,
+  DateRangeQuery,
+  Interval,
+  PerformancePoint,
+  PlatformStat,
+  TopPost,
+  TopPostSort,
 } from "@/lib/analytics/schemas";
 
 /**

@@ -1,11 +1,7 @@
 import type { DataResponse } from "@/lib/api-response";
 import { http, type HttpClient } from "@/lib/client/http";
-import type {
-  ConnectablePlatform,
-  ConnectedAccount,
-  FacebookPageCandidate,
-  OAuthCallbackResult,
-} from "@/lib/social/schemas";
+import type { ConnectablePlatform } from "@/lib/social/platforms";
+import type { ConnectedAccount, FacebookPageCandidate, OAuthCallbackResult } from "@/lib/social/schemas";
 
 /** The browser's calls to /api/social (spec section 7, "Social accounts"). */
 
