@@ -26,6 +26,7 @@ export const SUBSCRIPTION_MESSAGES = {
   freeCannotCancel: "The Free plan cannot be cancelled. It stays free for as long as you keep your account.",
   paidNeedsCheckout: "A paid plan starts through checkout. Choose it under 'Available Plans' on the Billing page.",
   changeScheduled: (tierName: string, on: string) => `Your plan changes to ${tierName} on ${on}.`,
+  cancellationScheduled: "Your subscription is scheduled for cancellation. Reactivate it before choosing another plan.",
   nothingToReactivate: "There is no scheduled cancellation to undo: your subscription continues as it is.",
   trialUsed: "Your free trial has already been used. Choose a plan to continue.",
   checkoutNotFound: "That checkout session was not found.",

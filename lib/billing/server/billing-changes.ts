@@ -16,7 +16,7 @@ import {
 } from "@/lib/billing/schemas";
 import { tiers, type TierName } from "@/lib/billing/tiers";
 import { isPaidTier, priceIdFor, stripe, type PaidTier } from "./stripe";
-import { HELD_TIER_KEY, HELD_UNTIL_KEY, USER_ID_KEY, syncSubscriptionFromStripe } from "./stripe-sync";
+import { HELD_TIER_KEY, HELD_UNTIL_KEY, USER_ID_KEY, syncSubscriptionFromStripe, tiersOf } from "./stripe-sync";
 import { ensureSubscription, initializeSubscription, toSubscriptionSummary } from "./subscription";
 
 /**
@@ -61,6 +61,9 @@ async function recordEvent(userId: string, type: string, fromTier: TierName, toT
   await db.insert(billingEvents).values({ userId, type, fromTier, toTier, amountMinor });
 }
 
+/** Stripe removes a metadata key set to "". */
+const CLEAR_HELD = { [HELD_TIER_KEY]: "", [HELD_UNTIL_KEY]: "" };
+
 const hasStripePlan = (row: Subscription): row is Subscription & { stripeSubscriptionId: string } =>
   row.stripeSubscriptionId !== null && row.tier !== "free";
 
@@ -102,21 +105,42 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
     : SUBSCRIPTION_MESSAGES.downgraded(tiers[input.tier].name);
   const subId = row.stripeSubscriptionId;
 
+  // Decided on Stripe's state (the truth about the subscription), not on our copy of it.
+  const current = await stripe().subscriptions.retrieve(subId);
+  const item = current.items.data[0];
+  if (!item) throw new ApiError(502, "stripe_state", SUBSCRIPTION_MESSAGES.changeFailed);
+  // A cancellation is waiting for the period's end: the Billing page disables the plans until it is
+  // undone, and so does the API (a paid plan chosen now would otherwise still end at that date).
+  if (current.cancel_at_period_end && isPaidTier(input.tier))
+    throw conflict(SUBSCRIPTION_MESSAGES.cancellationScheduled, "cancellation_scheduled");
+  // A change to another paid tier is waiting for the renewal: the subscription already carries the
+  // next tier's price, the tier paid for is kept in the metadata (stripe-sync.ts, tiersOf). Anything
+  // else chosen now starts from the tier paid for: its price goes back first, without proration, so
+  // an immediate change is prorated from what was paid and a cancellation does not show the old
+  // pending tier as next.
+  const plan = tiersOf(current);
+  const pendingPaid = plan && plan.tier === row.tier && isPaidTier(plan.tier) && plan.pendingTier !== "free";
+  const restoreHeld =
+    pendingPaid && plan.pendingTier && isPaidTier(row.tier)
+      ? { items: [{ id: item.id, price: await priceIdFor(row.tier) }], metadata: CLEAR_HELD }
+      : null;
+
   if (!isPaidTier(input.tier)) {
     if (input.immediate) {
       await stripe().subscriptions.cancel(subId);
       await recordEvent(userId, "downgrade", row.tier, "free");
       return { outcome: "changed", subscription: await summaryAfterSync(userId, subId), chargedMinor: 0, message };
     }
-    await stripe().subscriptions.update(subId, { cancel_at_period_end: true });
+    await stripe().subscriptions.update(subId, {
+      ...restoreHeld,
+      proration_behavior: "none",
+      cancel_at_period_end: true,
+    });
     await recordEvent(userId, "downgrade_scheduled", row.tier, "free");
     const subscription = await summaryAfterSync(userId, subId);
     return { outcome: "scheduled", subscription, message: scheduledMessage("free", subscription) };
   }
 
-  const current = await stripe().subscriptions.retrieve(subId);
-  const item = current.items.data[0];
-  if (!item) throw new ApiError(502, "stripe_state", SUBSCRIPTION_MESSAGES.changeFailed);
   const price = await priceIdFor(input.tier);
   if (!input.immediate) {
     // The new price bills from the next renewal; until then the metadata keeps the tier paid for.
@@ -129,6 +153,7 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
     const subscription = await summaryAfterSync(userId, subId);
     return { outcome: "scheduled", subscription, message: scheduledMessage(input.tier, subscription) };
   }
+  if (restoreHeld) await stripe().subscriptions.update(subId, { ...restoreHeld, proration_behavior: "none" });
   let updated: Stripe.Subscription;
   try {
     updated = await stripe().subscriptions.update(subId, {
@@ -136,11 +161,19 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
       proration_behavior: "always_invoice",
       // A declined card refuses the change (402) and leaves the subscription as it was.
       payment_behavior: "error_if_incomplete",
-      metadata: { [HELD_TIER_KEY]: "", [HELD_UNTIL_KEY]: "" },
+      metadata: CLEAR_HELD,
     });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError)
+    if (error instanceof Stripe.errors.StripeCardError) {
+      // Refused: the change that was waiting for the renewal waits again, as before this request.
+      if (restoreHeld)
+        await stripe().subscriptions.update(subId, {
+          items: [{ id: item.id, price: item.price.id }],
+          proration_behavior: "none",
+          metadata: current.metadata,
+        });
       throw new ApiError(402, "payment_failed", `${SUBSCRIPTION_MESSAGES.changeFailed} ${error.message}`);
+    }
     throw error;
   }
   const chargedMinor = await prorationCharged(updated);

@@ -124,6 +124,82 @@ describe("changes of a paid plan", () => {
     expect(invoices.data.filter((invoice) => invoice.billing_reason === "subscription_update")).toHaveLength(0);
   });
 
+  it("with a change waiting for the renewal, an immediate change is prorated from the tier paid for", async () => {
+    const { client, user } = await registeredClient();
+    const { row } = await paidUser(client, user.id, "premium");
+    const scheduled = await client.post("/api/subscription/change-tier", { tier: "standard", immediate: false });
+    expect(scheduled.status).toBe(200);
+    // The subscription now carries Standard's price for the renewal; Premium is what was paid for.
+    const before = Math.floor(Date.now() / 1000);
+    const response = await client.post("/api/subscription/change-tier", { tier: "standard", immediate: true });
+    const after = Math.ceil(Date.now() / 1000);
+    expect(response.status, response.text).toBe(200);
+    const data = response.body.data as Extract<ChangeTierResult, { outcome: "changed" }>;
+    expect(data.subscription).toMatchObject({ tier: "standard", pendingTier: null });
+    // A downgrade credits the unused Premium time (it was 0 when Stripe prorated Standard → Standard).
+    const start = row.currentPeriodStart.getTime() / 1000;
+    const end = row.currentPeriodEnd.getTime() / 1000;
+    const expected = (t: number) =>
+      Math.round((tiers.standard.priceMinor * (end - t)) / (end - start)) -
+      Math.round((tiers.premium.priceMinor * (end - t)) / (end - start));
+    expect(data.chargedMinor).toBeLessThan(0);
+    expect(data.chargedMinor).toBeGreaterThanOrEqual(expected(before));
+    expect(data.chargedMinor).toBeLessThanOrEqual(expected(after));
+    const sub = await stripe.subscriptions.retrieve(row.stripeSubscriptionId!);
+    expect(sub.items.data[0]!.price.unit_amount).toBe(tiers.standard.priceMinor);
+    expect(await subscriptionRow(user.id)).toMatchObject({ tier: "standard", pendingTier: null });
+  });
+
+  it("with a change waiting for the renewal, a declined immediate change leaves it waiting", async () => {
+    const { client, user } = await registeredClient();
+    const { row } = await paidUser(client, user.id, "standard");
+    expect((await client.post("/api/subscription/change-tier", { tier: "premium", immediate: false })).status).toBe(
+      200,
+    );
+    await control().setStripeCard(row.stripeCustomerId!, "decline");
+    const response = await client.post("/api/subscription/change-tier", { tier: "premium", immediate: true });
+    expect(response.status).toBe(402);
+    const sub = await stripe.subscriptions.retrieve(row.stripeSubscriptionId!);
+    expect(sub.items.data[0]!.price.unit_amount).toBe(tiers.premium.priceMinor);
+    expect(summary((await client.get("/api/subscription/current")).body)).toMatchObject({
+      tier: "standard",
+      pendingTier: "premium",
+    });
+  });
+
+  it("with a change waiting for the renewal, cancelling at period end makes Free the next plan", async () => {
+    const { client, user } = await registeredClient();
+    const { row } = await paidUser(client, user.id, "premium");
+    expect((await client.post("/api/subscription/change-tier", { tier: "standard", immediate: false })).status).toBe(
+      200,
+    );
+    const response = await client.post("/api/subscription/change-tier", { tier: "free", immediate: false });
+    expect(response.status, response.text).toBe(200);
+    const data = response.body.data as Extract<ChangeTierResult, { outcome: "scheduled" }>;
+    expect(data.subscription).toMatchObject({ tier: "premium", pendingTier: "free", cancelAtPeriodEnd: true });
+    const sub = await stripe.subscriptions.retrieve(row.stripeSubscriptionId!);
+    expect(sub.cancel_at_period_end).toBe(true);
+    expect(sub.items.data[0]!.price.unit_amount).toBe(tiers.premium.priceMinor);
+    expect(await subscriptionRow(user.id)).toMatchObject({ tier: "premium", pendingTier: "free" });
+  });
+
+  it("while a cancellation is scheduled, choosing a paid plan is refused (409) and changes nothing", async () => {
+    const { client, user } = await registeredClient();
+    const { row } = await paidUser(client, user.id, "standard");
+    expect((await client.post("/api/subscription/cancel", { atPeriodEnd: true })).status).toBe(200);
+    for (const immediate of [true, false]) {
+      const response = await client.post("/api/subscription/change-tier", { tier: "premium", immediate });
+      expect(response.status).toBe(409);
+      expect(response.body.error).toBe(SUBSCRIPTION_MESSAGES.cancellationScheduled);
+    }
+    const sub = await stripe.subscriptions.retrieve(row.stripeSubscriptionId!);
+    expect(sub.cancel_at_period_end).toBe(true);
+    expect(sub.items.data[0]!.price.unit_amount).toBe(tiers.standard.priceMinor);
+    const invoices = await stripe.invoices.list({ subscription: row.stripeSubscriptionId!, limit: 10 });
+    expect(invoices.data.filter((invoice) => invoice.billing_reason === "subscription_update")).toHaveLength(0);
+    expect(await subscriptionRow(user.id)).toMatchObject({ tier: "standard", cancelAtPeriodEnd: true });
+  });
+
   it("cancel at period end sets cancelAtPeriodEnd; reactivate undoes it; cancel now returns to Free", async () => {
     const { client, user } = await registeredClient();
     const { row } = await paidUser(client, user.id, "standard");
