@@ -25,6 +25,7 @@ const config = [
       "node_modules/**",
       "db/migrations/**",
       ".test-output/**",
+      ".worker-build/**",
       "next-env.d.ts",
       "data/**",
       ".dependency-cruiser.cjs",

@@ -64,6 +64,7 @@ process.loadEnvFile(".env");
 await checkServices();
 run("database: create if missing, migrate", process.execPath, ["node_modules/tsx/dist/cli.mjs", "db/migrate.ts"]);
 run("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]);
+run("worker: bundle", process.execPath, ["node_modules/tsx/dist/cli.mjs", "workers/bundle.ts"]);
 
 const port = process.env.PORT || "3000";
 // Without a Stripe key the sandbox plays Stripe: it signs its events with the app's webhook secret
@@ -74,7 +75,8 @@ if (!process.env.STRIPE_SECRET_KEY) {
 }
 const services = [
   ["sandbox", ["node_modules/tsx/dist/cli.mjs", "sandbox/index.ts"]],
-  ["worker", ["node_modules/tsx/dist/cli.mjs", "workers/index.ts"]],
+  // Bundled and run by plain node (workers/bundle.ts says why).
+  ["worker", [".worker-build/index.mjs"]],
   ["web", ["node_modules/next/dist/bin/next", "start", "-p", port]],
 ];
 const children = services.map(([name, args]) => {

@@ -6,6 +6,7 @@ import pg from "pg";
 import { migrateDatabase } from "@/db/migrate";
 import { startSandbox } from "@/sandbox/server";
 import { sandboxControl } from "@/sandbox/testing";
+import { workerBundleForThisProcess } from "@/workers/bundle";
 
 /**
  * A whole Postloom for a test run: a fresh `_test` database (migrated), the platform sandbox and the
@@ -187,22 +188,19 @@ export async function startExtraWebProcess(
 /** A worker process on the stack's database, Redis prefix and sandbox. The caller stops it. */
 /** `nodeArgs`: options for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
 export function spawnWorker(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const worker = spawn(
-    process.execPath,
-    [...nodeArgs, path.join(root, "node_modules/tsx/dist/cli.mjs"), "workers/index.ts"],
-    {
-      cwd: root,
-      env: { ...cleanEnv(), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group: tsx runs the script in a child process, and a crash test must kill both.
-      detached: true,
-    },
-  );
+  // The same bundle production runs (workers/bundle.ts), built from the code as it is now.
+  const worker = spawn(process.execPath, [...nodeArgs, workerBundleForThisProcess()], {
+    cwd: root,
+    env: { ...cleanEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so a crash test's kill reaches anything it started.
+    detached: true,
+  });
   pipeLogs(worker, "worker");
   return worker;
 }
 
-/** kill -9 of a worker and the node process tsx started for it (a real crash: no cleanup runs). */
+/** kill -9 of a worker's process group (a real crash: no cleanup runs). */
 export function crashWorker(worker: ChildProcess): void {
   if (worker.pid) process.kill(-worker.pid, "SIGKILL");
 }
