@@ -26,12 +26,13 @@ import {
   refreshAccountTokensNow,
 } from "@/lib/social/server/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
-import { claim, ClaimLost, finish, holdClaim, STALE_PUBLISHING_MS, type HeldClaim } from "./claim";
+import { claim, ClaimLost, finish, holdClaim, type HeldClaim } from "./claim";
 import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { loadPostMedia } from "./post-media";
 import { processingVerdict } from "./processing";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
+import { settle, type JobOutcome } from "./settle";
 import { textForTarget } from "./text";
 
 /**
@@ -51,10 +52,7 @@ const UNKNOWN_RESET_HOLD_MS = 60_000;
 
 const NOTHING_TO_SHARE = "Not shared: the original post was not published on any page.";
 
-export interface JobOutcome {
-  /** When the job should run again (a retry is due), or null when the post is settled. */
-  retryAt: Date | null;
-}
+export type { JobOutcome } from "./settle";
 
 /** `stopping`: the worker is shutting down; the targets not yet started are left for another worker. */
 export async function runPublishJob(
@@ -355,51 +353,4 @@ async function recordFailure(
     // Any other failure keeps the accepted id, so publishing again follows what is already there.
     ...(kind === "invalid_media" ? { acceptedMediaId: null } : {}),
   });
-}
-
-/** Derives the post's status from its targets; returns when to run again if any are still due. */
-export async function settle(post: Post): Promise<JobOutcome> {
-  const targets = await db
-    .select()
-    .from(postTargets)
-    .where(eq(postTargets.postId, post.id))
-    .orderBy(...targetOrder);
-  const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
-  const sameSchedule = and(
-    eq(posts.id, post.id),
-    eq(posts.status, "scheduled"),
-    eq(posts.scheduleVersion, post.scheduleVersion),
-  );
-  // A page the owner has to check settles nothing: the post stays scheduled (not failed) until they
-  // decide, and only pages still due bring the job back (shares wait for the check, see above).
-  const needsCheck = targets.some((target) => target.status === NEEDS_CHECK);
-  if (needsCheck && !open.some((target) => target.type === "post")) return { retryAt: null };
-  if (open.length > 0) {
-    // Shares wait for the originals: while any original is open, only the originals say when to look again.
-    const openOriginals = open.filter((target) => target.type === "post");
-    const due = openOriginals.length > 0 ? openOriginals : open;
-    // A page another worker holds is looked at again when its claim would go stale (if that worker died).
-    const nextLook = (target: PostTarget) =>
-      target.status === "publishing"
-        ? (target.publishingStartedAt?.getTime() ?? Date.now()) + STALE_PUBLISHING_MS + 250
-        : (target.nextAttemptAt?.getTime() ?? Date.now() + STALE_PUBLISHING_MS);
-    const next = due.map(nextLook).sort((a, b) => a - b)[0]!;
-    return { retryAt: new Date(Math.max(next, Date.now() + 100)) };
-  }
-  const failed = targets.filter((target) => target.status === "failed");
-  const publishedAt = new Date(
-    Math.max(0, ...targets.map((target) => target.publishedAt?.getTime() ?? 0)) || Date.now(),
-  );
-  await db
-    .update(posts)
-    .set(
-      failed.length === 0
-        ? { status: "published", publishedAt, failureReason: null }
-        : {
-            status: "failed",
-            failureReason: failed.map((target) => `${target.pageName}: ${target.errorMessage ?? "failed"}`).join("\n"),
-          },
-    )
-    .where(sameSchedule);
-  return { retryAt: null };
 }

@@ -16,7 +16,7 @@ import {
   type PostEdit,
   type UpdatePostInput,
 } from "@/lib/posts/schemas";
-import { settle } from "./engine";
+import { settle } from "./settle";
 
 /**
  * Every change to an existing post goes through here: an edit (PUT), a schedule or reschedule (PUT
