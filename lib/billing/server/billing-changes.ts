@@ -166,12 +166,15 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
       // Refused: the change that was waiting for the renewal waits again, as before this request.
-      if (restoreHeld)
+      if (restoreHeld) {
         await stripe().subscriptions.update(subId, {
           items: [{ id: item.id, price: item.price.id }],
           proration_behavior: "none",
           metadata: current.metadata,
         });
+        // Applied now, as every other answer is: the webhooks of these updates may come later.
+        await syncSubscriptionFromStripe(userId, subId);
+      }
       throw new ApiError(402, "payment_failed", `${SUBSCRIPTION_MESSAGES.changeFailed} ${error.message}`);
     }
     throw error;
