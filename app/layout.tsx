@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SkipLink } from "@/components/layout/skip-link";
-import { getRenderSessionUser } from "@/lib/auth/server/render-session";
+import { getRenderSessionSummary } from "@/lib/auth/server/render-session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -16,14 +16,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // which nonces require: a page built ahead of time would carry no nonce and its scripts would be
   // refused.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  // Whether a live session came with the request: without one the browser does not probe
-  // /api/auth/me and /api/auth/user (two 401s on every visitor's page).
-  const signedIn = (await getRenderSessionUser()) !== null;
+  // The session of the request, as /api/auth/me would answer it: signed-in pages render with it
+  // on the server, and the browser asks nothing on load (a visitor's page made two 401s before).
+  const session = await getRenderSessionSummary();
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="bg-background text-foreground min-h-screen antialiased">
         <SkipLink />
-        <AppProviders nonce={nonce} signedIn={signedIn}>
+        <AppProviders nonce={nonce} initialSession={session}>
           {children}
         </AppProviders>
       </body>

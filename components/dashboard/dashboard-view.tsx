@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import type { GettingStartedMarks } from "@/lib/onboarding/getting-started-marks";
 import { useSession } from "@/lib/client/session";
 import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
 import { useDashboardActivity } from "@/lib/client/hooks/analytics";
@@ -12,7 +13,8 @@ import { RecentActivity } from "./recent-activity";
 import { StatCards } from "./stat-cards";
 import { useDashboardBanner } from "./use-dashboard-banner";
 
-export function DashboardView() {
+/** `gettingStartedMarks`: the checklist's marks as the server read them (app/(app)/dashboard/page.tsx). */
+export function DashboardView({ gettingStartedMarks }: { gettingStartedMarks: GettingStartedMarks }) {
   const { session } = useSession();
   const { banner, dismiss, reloading } = useDashboardBanner();
   const [connectOpen, setConnectOpen] = useState(false);
@@ -35,6 +37,7 @@ export function DashboardView() {
         userId={user.id}
         hasPages={socialAccounts.some((group) => group.pages.length > 0)}
         postCounts={postCounts}
+        marksFromServer={gettingStartedMarks}
         onConnect={() => setConnectOpen(true)}
       />
 

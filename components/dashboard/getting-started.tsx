@@ -2,10 +2,15 @@
 
 import { CircleCheck, Circle, X } from "lucide-react";
 import Link from "next/link";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { markGettingStarted, useGettingStartedMarks } from "@/lib/client/getting-started";
+import {
+  adoptLegacyGettingStartedMarks,
+  markGettingStarted,
+  useGettingStartedMarks,
+} from "@/lib/client/getting-started";
+import type { GettingStartedMarks } from "@/lib/onboarding/getting-started-marks";
 import { usePosts } from "@/lib/client/hooks/posts";
 import type { PostCounts } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
@@ -24,27 +29,31 @@ interface Step {
  * nothing below it moves when it appears), kept fresh by GET /api/post by status (the session is
  * loaded once, a post written since then still ticks its step), and Analytics opened once in
  * this browser. It goes away when every step is done or when dismissed
- * (lib/client/getting-started.ts says where that is kept).
+ * (lib/onboarding/getting-started-marks.ts says where that is kept).
  */
 export function GettingStarted({
   userId,
   hasPages,
   postCounts,
+  marksFromServer,
   onConnect,
 }: {
   userId: string;
   hasPages: boolean;
   /** The session's counts, until the live ones below are in. */
   postCounts: PostCounts;
+  /** The marks as the server read them for this page (the same cookie). */
+  marksFromServer: GettingStartedMarks;
   onConnect: () => void;
 }) {
   const headingId = useId();
-  const marks = useGettingStartedMarks(userId);
+  const marks = useGettingStartedMarks(userId, marksFromServer);
+  useEffect(() => adoptLegacyGettingStartedMarks(userId), [userId]);
   const anyPost = usePosts({ limit: 1 });
   const scheduled = usePosts({ status: "scheduled", limit: 1 });
   const published = usePosts({ status: "published", limit: 1 });
 
-  if (!marks || marks.dismissed) return null;
+  if (marks.dismissed) return null;
 
   const sessionTotal = Object.values(postCounts).reduce((sum, count) => sum + count, 0);
   const total = (query: typeof anyPost, fromSession: number) => query.data?.pagination.total ?? fromSession;

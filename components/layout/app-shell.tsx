@@ -18,7 +18,10 @@ const AiAssistantWidget = dynamic(
   { ssr: false },
 );
 
-/** Signed-in pages: the spinner while the session is unknown, home when it turns out to be gone. */
+/**
+ * Signed-in pages, rendered with the session the server saw (app/(app)/layout.tsx sends a visitor
+ * home before this renders); home when the session ends while the page is open.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const router = useRouter();
@@ -50,7 +53,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {children}
           </>
         ) : (
-          <PageSpinner label="Checking your session" />
+          <PageSpinner label="Signing you out" />
         )}
       </main>
       <Footer />

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useSession } from "@/lib/client/session";
 import { ThemePicker } from "@/components/theme/theme-picker";
 import { cn } from "@/lib/utils";
@@ -44,11 +43,8 @@ export function TopBar() {
         )}
         <div className="ml-auto flex items-center gap-2">
           {session.status === "authenticated" && <CreatePostButton />}
-          {/* Holds the Create Post button's place while the session loads, so the bar does not move. */}
-          {session.status === "loading" && <Skeleton className="size-9 rounded-full" aria-hidden="true" />}
           <ThemePicker />
           {session.status === "authenticated" && <UserMenu user={session.data.user} />}
-          {session.status === "loading" && <Skeleton className="size-9 rounded-full" aria-hidden="true" />}
           {session.status === "unauthenticated" && (
             <div className="hidden items-center gap-2 md:flex">
               <Button asChild variant="ghost">

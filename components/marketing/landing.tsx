@@ -4,7 +4,6 @@ import Link from "next/link";
 import { BarChart3, CalendarClock, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/client/session";
 
 const features = [
@@ -39,7 +38,6 @@ export function Landing() {
           performs.
         </p>
         <div className="flex min-h-11 flex-wrap items-center justify-center gap-3">
-          {session.status === "loading" && <Spinner aria-label="Checking your session" />}
           {session.status === "authenticated" && (
             <Button asChild size="lg">
               <Link href="/dashboard">Go to Dashboard</Link>

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import type { SessionData } from "@/lib/client/requests/auth";
 import { SessionProvider } from "@/lib/client/session";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
@@ -9,17 +10,17 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
 
 /**
- * `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts). `signedIn`:
- * whether the request carried a live session (a visitor's pages then ask nothing about it).
+ * `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts).
+ * `initialSession`: the request's session as the server saw it (null for a visitor).
  */
 export function AppProviders({
   children,
   nonce,
-  signedIn,
+  initialSession,
 }: {
   children: ReactNode;
   nonce?: string;
-  signedIn: boolean;
+  initialSession: SessionData | null;
 }) {
   const [queryClient] = useState(
     () =>
@@ -37,7 +38,7 @@ export function AppProviders({
   return (
     <ThemeProvider nonce={nonce}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider signedIn={signedIn}>
+        <SessionProvider initialSession={initialSession}>
           <TooltipProvider delayDuration={200}>
             {children}
             <Toaster />

@@ -1,68 +1,76 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
+import {
+  GETTING_STARTED_COOKIE_MAX_AGE_S,
+  gettingStartedCookieName,
+  parseGettingStartedMarks,
+  serializeGettingStartedMarks,
+  type GettingStartedMarks,
+} from "@/lib/onboarding/getting-started-marks";
 
-/**
- * What the dashboard's getting-started checklist remembers in this browser, per user: that it was
- * dismissed and that Analytics was opened. localStorage, not the database: both are about this
- * person's first look around, losing them costs one click ("Dismiss" again), and keeping them here
- * needs no migration and no API. The other steps tick from the user's real accounts and posts.
- */
-export interface GettingStartedMarks {
-  dismissed: boolean;
-  analyticsSeen: boolean;
-}
+/** The browser's side of lib/onboarding/getting-started-marks.ts: the cookie read, written, watched. */
 
-const EMPTY: GettingStartedMarks = { dismissed: false, analyticsSeen: false };
 const EVENT = "postloom:getting-started";
-const storageKey = (userId: string) => `postloom:getting-started:${userId}`;
+const legacyStorageKey = (userId: string) => `postloom:getting-started:${userId}`;
 
 const cache = new Map<string, { raw: string | null; marks: GettingStartedMarks }>();
 
+function cookieValue(name: string): string | null {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split("; ")) if (part.startsWith(prefix)) return part.slice(prefix.length);
+  return null;
+}
+
 function read(userId: string): GettingStartedMarks {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(storageKey(userId));
-  } catch {
-    return EMPTY;
-  }
+  const raw = cookieValue(gettingStartedCookieName(userId));
   const hit = cache.get(userId);
   if (hit && hit.raw === raw) return hit.marks;
-  let marks = EMPTY;
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    if (parsed && typeof parsed === "object") {
-      const record = parsed as Record<string, unknown>;
-      marks = { dismissed: record.dismissed === true, analyticsSeen: record.analyticsSeen === true };
-    }
-  } catch {
-    marks = EMPTY;
-  }
+  const marks = parseGettingStartedMarks(raw);
   cache.set(userId, { raw, marks });
   return marks;
 }
 
+function write(userId: string, marks: GettingStartedMarks) {
+  document.cookie = `${gettingStartedCookieName(userId)}=${serializeGettingStartedMarks(marks)}; Path=/; Max-Age=${GETTING_STARTED_COOKIE_MAX_AGE_S}; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+}
+
 export function markGettingStarted(userId: string, change: Partial<GettingStartedMarks>): void {
-  const next = { ...read(userId), ...change };
-  try {
-    window.localStorage.setItem(storageKey(userId), JSON.stringify(next));
-  } catch {
-    return;
-  }
+  write(userId, { ...read(userId), ...change });
   window.dispatchEvent(new Event(EVENT));
+}
+
+/**
+ * Marks kept in localStorage before the cookie (until 2026-11): moved to the cookie once, so a
+ * checklist dismissed then stays dismissed.
+ */
+export function adoptLegacyGettingStartedMarks(userId: string): void {
+  try {
+    const raw = window.localStorage.getItem(legacyStorageKey(userId));
+    if (raw === null) return;
+    window.localStorage.removeItem(legacyStorageKey(userId));
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== "object") return;
+    const record = parsed as Record<string, unknown>;
+    const change: Partial<GettingStartedMarks> = {};
+    if (record.dismissed === true) change.dismissed = true;
+    if (record.analyticsSeen === true) change.analyticsSeen = true;
+    if (Object.keys(change).length > 0) markGettingStarted(userId, change);
+  } catch {
+    // Storage unavailable or unreadable: nothing to adopt.
+  }
 }
 
 function subscribe(onChange: () => void) {
   window.addEventListener(EVENT, onChange);
-  window.addEventListener("storage", onChange);
-  return () => {
-    window.removeEventListener(EVENT, onChange);
-    window.removeEventListener("storage", onChange);
-  };
+  return () => window.removeEventListener(EVENT, onChange);
 }
 
-/** The marks of `userId`; null while rendering on the server (nothing is known there). */
-export function useGettingStartedMarks(userId: string): GettingStartedMarks | null {
+/**
+ * The marks of `userId`. `fromServer`: what the server read from the same cookie for this page
+ * (the dashboard's server page), used while hydrating so both render the same checklist.
+ */
+export function useGettingStartedMarks(userId: string, fromServer: GettingStartedMarks): GettingStartedMarks {
   const getSnapshot = useCallback(() => read(userId), [userId]);
-  return useSyncExternalStore(subscribe, getSnapshot, () => null);
+  return useSyncExternalStore(subscribe, getSnapshot, () => fromServer);
 }

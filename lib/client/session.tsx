@@ -5,10 +5,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { http } from "@/lib/client/http";
 import { loadSession, logout, type SessionData } from "@/lib/client/requests/auth";
 
-type SessionState =
-  | { status: "loading"; data: null }
-  | { status: "authenticated"; data: SessionData }
-  | { status: "unauthenticated"; data: null };
+type SessionState = { status: "authenticated"; data: SessionData } | { status: "unauthenticated"; data: null };
+
+const toState = (data: SessionData | null): SessionState =>
+  data ? { status: "authenticated", data } : { status: "unauthenticated", data: null };
 
 interface SessionContextValue {
   session: SessionState;
@@ -20,44 +20,40 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
- * `signedIn`: the server's word on this page's request (app/layout.tsx). Without a session there
- * is nothing to load, so a visitor's page starts signed out and never asks /api/auth/me (nor its
- * /api/auth/user fallback): those were two 401s in the console on every visit. Signing in calls
- * `reload()`.
+ * `initialSession`: the session the server rendered this page with (app/layout.tsx), as
+ * /api/auth/me would answer it. The spec's "on load the current user is requested" is that
+ * page request itself: a signed-in page renders with its user from the first byte instead of a
+ * spinner while the browser asks (issue #18), and a visitor's page asks nothing (two 401s in the
+ * console on every visit, before). `reload()` (after signing in, after connecting an account) asks
+ * /api/auth/me with the spec's 3 s limit and its fallback.
  */
-export function SessionProvider({ children, signedIn = true }: { children: ReactNode; signedIn?: boolean }) {
+export function SessionProvider({
+  children,
+  initialSession,
+}: {
+  children: ReactNode;
+  initialSession: SessionData | null;
+}) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>(() =>
-    signedIn ? { status: "loading", data: null } : { status: "unauthenticated", data: null },
-  );
+  const [session, setSession] = useState<SessionState>(() => toState(initialSession));
 
   const apply = useCallback((data: SessionData | null) => {
-    setSession(data ? { status: "authenticated", data } : { status: "unauthenticated", data: null });
+    setSession(toState(data));
     return data;
   }, []);
 
   const lateSession = useCallback((data: SessionData) => apply(data), [apply]);
 
-  // Only the first page's answer counts: later client navigations keep this provider.
-  const [initiallySignedIn] = useState(signedIn);
-
   const reload = useCallback(async () => apply(await loadSession(http, lateSession)), [apply, lateSession]);
 
-  useEffect(() => {
-    let cancelled = false;
-    if (initiallySignedIn)
-      void loadSession(http, lateSession).then((data) => {
-        if (!cancelled) apply(data);
-      });
-    const unsubscribe = http.onSessionCleared(() => {
-      queryClient.clear();
-      apply(null);
-    });
-    return () => {
-      cancelled = true;
-      unsubscribe();
-    };
-  }, [apply, lateSession, queryClient, initiallySignedIn]);
+  useEffect(
+    () =>
+      http.onSessionCleared(() => {
+        queryClient.clear();
+        apply(null);
+      }),
+    [apply, queryClient],
+  );
 
   const signOut = useCallback(async () => {
     await logout(http);

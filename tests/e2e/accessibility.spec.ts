@@ -12,10 +12,9 @@ const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/no-such-
 const APP_PAGES = ["/dashboard", "/create-post", "/content", "/schedule", "/analytics", "/chat", "/billing"];
 const SETTINGS_TABS = ["Connected Accounts", "Profile", "Security", "Preferences"];
 
-/** The page has rendered past the session check and finished loading (no skeleton, no spinner left). */
+/** The page has finished loading (no skeleton, no spinner left). */
 async function settled(page: Page) {
   await expect(page.locator("main").first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("status", { name: "Checking your session" })).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('[data-slot="skeleton"], [data-slot="spinner"], [aria-busy="true"]')).toHaveCount(0, {
     timeout: 30_000,
   });

@@ -1,0 +1,66 @@
+import { expect, newUser, signUp, test } from "./fixtures";
+
+/**
+ * Issue #18: the signed-in pages used to send a spinner and paint their content only after the
+ * browser had asked /api/auth/me, which put their largest paint seconds late. The server now
+ * renders them with the session; these tests read what it sends and check the browser takes it
+ * over (hydrates) without a mismatch, in a zone and language other than the server's.
+ */
+
+const PAGES: { path: string; heading: RegExp }[] = [
+  { path: "/dashboard", heading: /Welcome back, Server Render!/ },
+  { path: "/create-post", heading: /Create Post|No Social Media Pages Found/ },
+  { path: "/content", heading: /Content Creator/ },
+  { path: "/schedule", heading: /Content Scheduler/ },
+  { path: "/analytics", heading: /Analytics Dashboard/ },
+  { path: "/chat", heading: /AI Assistant|New chat|Chat/ },
+  { path: "/settings", heading: /Settings/ },
+  { path: "/billing", heading: /Billing &amp; Subscription/ },
+];
+
+const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|422|423|425)|did not match/i;
+
+test("each signed-in page arrives rendered with its user, not behind a session spinner", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  for (const { path, heading } of PAGES) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    // React separates adjacent text with empty comments ("Welcome back, <!-- -->Ada<!-- -->!").
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(heading.test(html), `${path} sent without its heading`).toBe(true);
+    expect(html.includes('aria-label="Main"'), `${path} sent without the signed-in navigation`).toBe(true);
+  }
+});
+
+test.describe("in a browser far from the server's zone and language", () => {
+  test.use({ timezoneId: "Pacific/Kiritimati", locale: "de-DE" });
+
+  test("every signed-in page takes over the server's HTML without a hydration mismatch", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && HYDRATION_PROBLEM.test(message.text()))
+        problems.push(`${page.url()}: ${message.text()}`);
+    });
+    await signUp(page, newUser("Server Render"));
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("a dismissed getting-started checklist is not sent again", async ({ page }) => {
+    await signUp(page, newUser("Server Render"));
+    const checklist = page.getByTestId("getting-started");
+    await expect(checklist).toBeVisible();
+    expect(await (await page.request.get("/dashboard")).text()).toContain('data-testid="getting-started"');
+
+    await page.getByRole("button", { name: "Dismiss getting started" }).click();
+    await expect(checklist).toHaveCount(0);
+    expect(await (await page.request.get("/dashboard")).text()).not.toContain('data-testid="getting-started"');
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Welcome back, Server Render!" })).toBeVisible();
+    await expect(checklist).toHaveCount(0);
+  });
+});
