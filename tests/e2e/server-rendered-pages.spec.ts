@@ -1,4 +1,5 @@
-import { expect, newUser, signUp, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { appUrl, expect, newUser, signUp, test } from "./fixtures";
 
 /**
  * Issue #18: the signed-in pages used to send a spinner and paint their content only after the
@@ -6,6 +7,12 @@ import { expect, newUser, signUp, test } from "./fixtures";
  * renders them with the session; these tests read what it sends and check the browser takes it
  * over (hydrates) without a mismatch, in a zone and language other than the server's.
  */
+
+/** A conversation with the assistant (the offline writer answers in the test stack). */
+async function chatOnce(page: Page, message: string) {
+  const response = await page.request.post("/api/openai/chat", { data: { message }, headers: { Origin: appUrl() } });
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 const PAGES: { path: string; heading: RegExp }[] = [
   { path: "/dashboard", heading: /Welcome back, Server Render!/ },
@@ -30,6 +37,15 @@ test("each signed-in page arrives rendered with its user, not behind a session s
   }
 });
 
+test("the chat page arrives with the open conversation in it", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  await chatOnce(page, "Ideas for a bakery post this weekend?");
+  const html = (await (await page.request.get("/chat")).text()).replaceAll("<!-- -->", "");
+  // In the conversation's HTML, not only in the data handed to the browser after it.
+  const conversation = html.slice(0, html.indexOf("self.__next_f"));
+  expect(conversation).toContain("Ideas for a bakery post this weekend?");
+});
+
 test.describe("in a browser far from the server's zone and language", () => {
   test.use({ timezoneId: "Pacific/Kiritimati", locale: "de-DE" });
 
@@ -42,6 +58,7 @@ test.describe("in a browser far from the server's zone and language", () => {
       if (message.type() === "error") problems.push(`${page.url()}: ${message.text()} ${message.location().url}`);
     });
     await signUp(page, newUser("Server Render"));
+    await chatOnce(page, "Ideas for a bakery post this weekend?");
     for (const { path } of PAGES) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { aiKeys } from "@/lib/ai/query-keys";
 import type { GeneratePostRequest } from "@/lib/ai/schemas";
 import {
   enhancePost,
@@ -15,12 +16,7 @@ import {
 
 /** TanStack Query over the AI calls (lib/client/requests/ai.ts), with their query keys. */
 
-export const aiKeys = {
-  all: ["ai"] as const,
-  status: () => [...aiKeys.all, "status"] as const,
-  history: () => [...aiKeys.all, "history"] as const,
-  postChat: (postId: string) => [...aiKeys.all, "post-chat", postId] as const,
-};
+export { aiKeys };
 
 /** Whether a model answers or the offline writer (templates) does; unknown while loading or on error. */
 export function useAiStatus(options: { enabled?: boolean } = {}) {

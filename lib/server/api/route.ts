@@ -54,8 +54,13 @@ export function withPublic<P extends Params = Params>(handler: (args: HandlerArg
   };
 }
 
+/** A success body, as `ok` answers it; a page prefilling the browser's queries hands over the same. */
+export function okBody<T extends object>(body: T): { success: true } & T {
+  return { success: true, ...body };
+}
+
 export function ok<T extends object>(body: T, init?: ResponseInit) {
-  return NextResponse.json({ success: true, ...body }, init);
+  return NextResponse.json(okBody(body), init);
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
