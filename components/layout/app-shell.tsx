@@ -1,22 +1,14 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { AiAssistantWidget } from "@/components/ai/ai-assistant-widget";
 import { PastDueBanner } from "@/components/billing/past-due-banner";
 import { useAdoptBrowserTimeZone } from "@/lib/client/hooks/analytics";
 import { useSession } from "@/lib/client/session";
 import { Footer } from "./footer";
 import { PageSpinner } from "./page-spinner";
 import { TopBar } from "./top-bar";
-
-// The floating assistant (its chat hooks, markdown, schemas) comes after the page, as a chunk of
-// its own: it is a button in a corner until opened, and was part of every signed-in page's first
-// load (issue #18).
-const AiAssistantWidget = dynamic(
-  () => import("@/components/ai/ai-assistant-widget").then((module) => module.AiAssistantWidget),
-  { ssr: false },
-);
 
 /**
  * Signed-in pages, rendered with the session the server saw (app/(app)/layout.tsx sends a visitor
