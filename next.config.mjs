@@ -20,6 +20,8 @@ const apiSecurityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Browser source maps for bench/main-thread.ts only (`PROFILE_SOURCE_MAPS=1 npm run build:test`).
+  productionBrowserSourceMaps: process.env.PROFILE_SOURCE_MAPS === "1",
   poweredByHeader: false,
   // Native and server-only packages stay out of the bundle and load from node_modules at run time.
   serverExternalPackages: ["@node-rs/argon2", "pg", "ioredis", "bullmq"],
