@@ -59,6 +59,7 @@ export function DashboardView({ gettingStartedMarks }: { gettingStartedMarks: Ge
         </div>
         <RecentActivity
           items={activity.data?.items}
+          asOf={activity.dataUpdatedAt}
           loading={activity.isPending}
           error={activity.error}
           onRetry={() => void activity.refetch()}

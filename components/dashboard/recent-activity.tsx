@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ActivityItem, ActivityKind } from "@/lib/analytics/schemas";
 import { errorMessage } from "@/lib/client/http";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { relativeSyncTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -19,18 +20,26 @@ const kindIcons: Record<ActivityKind, { icon: LucideIcon; tint: string }> = {
   ai_draft: { icon: Sparkles, tint: "bg-muted text-muted-foreground" },
 };
 
-/** The user's latest real events (published, failed, scheduled, account connected, AI draft). */
+/**
+ * The user's latest real events (published, failed, scheduled, account connected, AI draft).
+ * `asOf`: when the items were read. Their ages are counted from it until the page has hydrated
+ * (the server and the browser then write the same "5m ago"), from now after; the full local time
+ * in the tooltip is the browser's alone.
+ */
 export function RecentActivity({
   items,
+  asOf,
   loading,
   error,
   onRetry,
 }: {
   items: ActivityItem[] | undefined;
+  asOf: number;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
 }) {
+  const hydrated = useHydrated();
   return (
     <Card>
       <CardHeader>
@@ -70,8 +79,8 @@ export function RecentActivity({
                   <div className="grid min-w-0 gap-0.5">
                     <p className="text-sm font-medium break-words">{item.text}</p>
                     <p className="text-muted-foreground text-xs">
-                      <time dateTime={item.at} title={new Date(item.at).toLocaleString()}>
-                        {relativeSyncTime(item.at)}
+                      <time dateTime={item.at} title={hydrated ? new Date(item.at).toLocaleString() : undefined}>
+                        {relativeSyncTime(item.at, hydrated ? undefined : new Date(asOf))}
                       </time>
                     </p>
                   </div>

@@ -14,6 +14,15 @@ async function chatOnce(page: Page, message: string) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A post drafted by the AI: the dashboard's Recent Activity then has an entry, with its time. */
+async function draftWithAi(page: Page) {
+  const response = await page.request.post("/api/openai/generate-post", {
+    data: { answers: { topic: "Sourdough", tone: "Casual", length: "Short" } },
+    headers: { Origin: appUrl() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 const PAGES: { path: string; heading: RegExp }[] = [
   { path: "/dashboard", heading: /Welcome back, Server Render!/ },
   { path: "/create-post", heading: /Create Post|No Social Media Pages Found/ },
@@ -46,6 +55,27 @@ test("the chat page arrives with the open conversation in it", async ({ page }) 
   expect(conversation).toContain("Ideas for a bakery post this weekend?");
 });
 
+test("the dashboard arrives with its activity and checklist counts, and asks nothing more for them", async ({
+  page,
+}) => {
+  await signUp(page, newUser("Server Render"));
+  await draftWithAi(page);
+  const html = (await (await page.request.get("/dashboard")).text()).replaceAll("<!-- -->", "");
+  const rendered = html.slice(0, html.indexOf("self.__next_f"));
+  expect(rendered).toContain("Drafted a post with AI");
+  expect(rendered).toMatch(/<time dateTime="[^"]+">Just now<\/time>/);
+
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === "/api/post" || pathname === "/api/social/accounts") asked.push(request.url());
+  });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("list", { name: "Recent activity" }).getByText("Drafted a post with AI")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+});
+
 test.describe("in a browser far from the server's zone and language", () => {
   test.use({ timezoneId: "Pacific/Kiritimati", locale: "de-DE" });
 
@@ -59,6 +89,7 @@ test.describe("in a browser far from the server's zone and language", () => {
     });
     await signUp(page, newUser("Server Render"));
     await chatOnce(page, "Ideas for a bakery post this weekend?");
+    await draftWithAi(page);
     for (const { path } of PAGES) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");

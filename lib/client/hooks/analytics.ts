@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { analyticsKeys } from "@/lib/analytics/query-keys";
 import type { DateRangeQuery } from "@/lib/analytics/schemas";
 import {
   getBestTimes,
@@ -15,17 +16,7 @@ import {
 
 /** TanStack Query over lib/client/requests/analytics.ts: query keys and queries per range. */
 
-export const analyticsKeys = {
-  all: ["analytics"] as const,
-  range: (range: DateRangeQuery) =>
-    [...analyticsKeys.all, "range", range.startDate ?? null, range.endDate ?? null] as const,
-  overview: (range: DateRangeQuery) => [...analyticsKeys.range(range), "overview"] as const,
-  performance: (range: DateRangeQuery) => [...analyticsKeys.range(range), "performance", "day"] as const,
-  platforms: (range: DateRangeQuery) => [...analyticsKeys.range(range), "platforms"] as const,
-  topPosts: (range: DateRangeQuery) => [...analyticsKeys.range(range), "top-posts", 10, "views"] as const,
-  bestTimes: (range: DateRangeQuery) => [...analyticsKeys.range(range), "best-times"] as const,
-  activity: () => [...analyticsKeys.all, "activity"] as const,
-};
+export { analyticsKeys };
 
 // The figures move while the worker syncs: the previous range's answer stays on screen (dimmed by
 // the page) while the next one loads, and no retries, so a failure shows its banner at once.

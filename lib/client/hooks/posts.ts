@@ -1,9 +1,9 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { normalisedListParams, postKeys, type ListPostsParams } from "@/lib/posts/query-keys";
 import type { CreatePostInput, PageCheckInput, PostDto, PostListResponse, UpdatePostInput } from "@/lib/posts/schemas";
 import {
-  type ListPostsParams,
   getPost,
   listPosts,
   createPost,
@@ -19,14 +19,7 @@ import {
 
 /** TanStack Query over lib/client/requests/posts.ts: query keys, queries and mutations that refresh what they change. */
 
-export const postKeys = {
-  all: ["posts"] as const,
-  lists: () => [...postKeys.all, "list"] as const,
-  list: (params: ListPostsParams) => [...postKeys.lists(), params] as const,
-  details: () => [...postKeys.all, "detail"] as const,
-  detail: (id: string) => [...postKeys.details(), id] as const,
-  createLimit: () => [...postKeys.all, "check-limit", "createPost"] as const,
-};
+export { postKeys };
 
 /** GET /api/post/{id}; idle without an id. */
 export function usePost(id: string | null | undefined) {
@@ -39,7 +32,7 @@ export function usePost(id: string | null | undefined) {
 
 /** GET /api/post?status&page&limit (50 per page unless told). */
 export function usePosts(params: ListPostsParams = {}) {
-  const normalised: ListPostsParams = { page: 1, limit: 50, ...params };
+  const normalised = normalisedListParams(params);
   return useQuery({
     queryKey: postKeys.list(normalised),
     queryFn: () => listPosts(normalised),

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "@/lib/client/session";
+import { socialKeys } from "@/lib/social/query-keys";
 import {
   listConnectedAccounts,
   refreshAccountData,
@@ -11,10 +12,7 @@ import {
 
 /** TanStack Query over lib/client/requests/social.ts: query keys, queries and mutations that refresh what they change. */
 
-export const socialKeys = {
-  all: ["social"] as const,
-  accounts: () => [...socialKeys.all, "accounts"] as const,
-};
+export { socialKeys };
 
 /** GET /api/social/accounts: every connected account of the signed-in user (Settings). */
 export function useConnectedAccounts() {

@@ -1,5 +1,6 @@
 import { http, HttpError, type HttpClient } from "@/lib/client/http";
 import type { LimitCheckResult } from "@/lib/billing/schemas";
+import type { ListPostsParams } from "@/lib/posts/query-keys";
 import type {
   BulkDeleteResponse,
   CreatePostInput,
@@ -7,19 +8,12 @@ import type {
   PostDto,
   PostListResponse,
   PostResponse,
-  PostStatus,
   UpdatePostInput,
 } from "@/lib/posts/schemas";
 
 /** The browser's calls to the posts API (spec section 7, "Posts"). */
 
-export interface ListPostsParams {
-  status?: PostStatus | "all";
-  page?: number;
-  /** The editor and list screens ask for 50 (spec section 9). */
-  limit?: number;
-  sort?: "date" | "views" | "likes" | "status";
-}
+export type { ListPostsParams };
 
 /** check-limit's answer, as the billing contract defines it. */
 export type LimitCheck = LimitCheckResult;

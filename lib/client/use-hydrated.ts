@@ -1,0 +1,18 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/**
+ * False on the server and while the browser takes over its HTML, true after. For what only the
+ * browser knows (its zone and language, the time now): rendered after hydration, so the server's
+ * HTML and the browser's first render agree.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
