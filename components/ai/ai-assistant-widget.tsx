@@ -10,12 +10,14 @@ import { cn } from "@/lib/utils";
 /** Pages with their own AI entry point, where the floating button would be a second one. */
 const HIDDEN_ON = ["/chat", "/create-post"];
 
-const loadPanel = () => import("./ai-assistant-panel");
+const loadPanel = () => import("./assistant-widget-panel");
 
 // The panel (chat hooks, markdown, composer) is a chunk of its own, loaded when the assistant is
 // first opened or about to be (pointer over or focus on the button): it was evaluated on every
 // signed-in page's load, a tenth of the dashboard's blocking time (issue #18).
-const AiAssistantPanel = dynamic(() => loadPanel().then((module) => module.AiAssistantPanel), { ssr: false });
+const AssistantWidgetPanel = dynamic(() => loadPanel().then((module) => module.AssistantWidgetPanel), {
+  ssr: false,
+});
 
 /**
  * The floating AI Assistant on every signed-in page: a round button bottom-right opening a small
@@ -43,7 +45,7 @@ export function AiAssistantWidget() {
 
   return (
     <>
-      {wanted && <AiAssistantPanel id={panelId} open={open} onClose={close} />}
+      {wanted && <AssistantWidgetPanel id={panelId} open={open} onClose={close} />}
       <Button
         ref={launcher}
         type="button"

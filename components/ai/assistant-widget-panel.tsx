@@ -23,7 +23,7 @@ const SUGGESTIONS = [
  * stays mounted once loaded and keeps one conversation (and its server chat id) for as long as the
  * tab lives, across pages; closed, it renders nothing.
  */
-export function AiAssistantPanel({
+export function AssistantWidgetPanel({
   id,
   open,
   onClose,
