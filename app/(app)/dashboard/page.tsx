@@ -10,6 +10,7 @@ import { normalisedListParams, postKeys, type ListPostsParams } from "@/lib/post
 import { listPostsQuerySchema } from "@/lib/posts/schemas";
 import { listPosts } from "@/lib/posts/server/queries";
 import { okBody } from "@/lib/server/api/route";
+import { parseJsonText } from "@/lib/server/json-text";
 import { listAccounts } from "@/lib/social/server/queries";
 import { socialKeys } from "@/lib/social/query-keys";
 
@@ -35,7 +36,10 @@ async function dashboardQueries(userId: string): Promise<[QueryKey, unknown][]> 
     getDashboardActivity(userId),
   ]);
   return [
-    ...lists.map((params, index): [QueryKey, unknown] => [postKeys.list(params), okBody(posts[index]!)]),
+    ...lists.map((params, index): [QueryKey, unknown] => [
+      postKeys.list(params),
+      okBody({ ...posts[index]!, posts: parseJsonText(posts[index]!.posts) }),
+    ]),
     [socialKeys.accounts(), accounts],
     [analyticsKeys.activity(), activity],
   ];

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import {
   media,
@@ -8,50 +9,33 @@ import {
   postTargets,
   targetMetrics,
   workerHeartbeats,
-  type Post,
   type PostTarget,
 } from "@/db/schema";
 import { notFound } from "@/lib/server/api/errors";
-import { toMediaItem } from "@/lib/media/server/dto";
+import { parseJsonText, type JsonText } from "@/lib/server/json-text";
 import { WORKER_STALE_AFTER_MS } from "@/lib/server/ops/health";
 import { isUuid } from "@/lib/social/server/queries";
-import type { SocialPlatform } from "@/lib/social/schemas";
 import { isOverdue, postDelay } from "./delay";
-import {
-  MESSAGES,
-  type PostCounts,
-  type PostListResponse,
-  type PlatformMetrics,
-  type PostDto,
-  type PostPageEntry,
-  type PostStatus,
-} from "@/lib/posts/schemas";
-
-/** Reads of a user's posts, always scoped by owner; a page of posts costs one query. */
-
-type Metrics = { views: number; likes: number; comments: number; shares: number; removedAt: string | null };
+import { MESSAGES, type PostCounts, type PostDto, type PostListPagination, type PostStatus } from "@/lib/posts/schemas";
 
 /**
- * A page of a post as the DTO needs it, with its current figures from the metrics sync
- * (target_metrics; only published pages have them).
+ * Reads of a user's posts, always scoped by owner. Postgres writes each post's DTO as JSON text
+ * (pages, media and metric totals included), so a page of posts costs one round trip and the web
+ * process hands the text on without building, parsing or serialising an object per post: on the
+ * list route, the app's hottest read, that mapping was most of the request's CPU (issue #18).
  */
-type TargetSummary = Pick<
-  PostTarget,
-  "id" | "type" | "pageId" | "platform" | "pageName" | "status" | "platformPostUrl" | "errorCode" | "errorMessage"
-> & { publishedAt: Date | null; nextAttemptAt: Date | null; metrics: Metrics | null };
-type MediaSummary = Parameters<typeof toMediaItem>[0];
-
-/** The same, as Postgres writes it into JSON: timestamps are ISO strings. */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-type TargetJson = Json<Omit<TargetSummary, "metrics">> & { metrics: Metrics | null };
 
 // In a select list drizzle writes a column of a single-table query unqualified ("id"), which inside
-// these subqueries would name the subquery's own column; the outer post's id is spelt out.
-const outerPostId = sql`${posts}.${sql.identifier(posts.id.name)}`;
+// the subqueries below would name the subquery's own column; the outer post's columns are spelt out.
+const post = (column: AnyPgColumn) => sql`${posts}.${sql.identifier(column.name)}`;
+const postId = post(posts.id);
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, truncated as pg's Date is). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The one order of a post's pages: oldest first, posts before shares, then by page name (pages
- * chosen together share their creation time). The JSON column below spells the same order in SQL.
+ * chosen together share their creation time). The pages' JSON below spells the same order in SQL.
  */
 export const targetOrder = [
   asc(postTargets.createdAt),
@@ -61,35 +45,105 @@ export const targetOrder = [
 ];
 
 /**
- * A post's pages (in `targetOrder`, each with its newest metrics) and its media, as JSON columns
- * of the post's own row: a list page costs one round trip to Postgres, not one per kind of detail. Each subquery is an index scan on the post's id.
+ * The post's media in order, each as the media library's `toMediaItem` writes it (lib/media/server/
+ * dto.ts; a test holds the two equal). Stored names are `<uuid>.<extension>` (filenames.ts), which
+ * `encodeURIComponent` leaves as they are, so the URL is a plain concatenation.
  */
-const details = {
-  targets: sql<TargetJson[]>`(
-    select coalesce(json_agg(json_build_object(
-      'id', t.id, 'type', t.type, 'pageId', t.page_id, 'platform', t.platform, 'pageName', t.page_name,
-      'status', t.status, 'platformPostUrl', t.platform_post_url, 'errorCode', t.error_code,
-      'errorMessage', t.error_message, 'publishedAt', t.published_at, 'nextAttemptAt', t.next_attempt_at,
-      'metrics', (
-        select json_build_object('views', tm.views, 'likes', tm.likes, 'comments', tm.comments, 'shares', tm.shares,
-          'removedAt', tm.removed_at)
-        from ${targetMetrics} tm where tm.post_target_id = t.id)
-    ) order by t.created_at, t.type, t.page_name, t.id), '[]'::json)
-    from ${postTargets} t where t.post_id = ${outerPostId})`,
-  media: sql<Json<MediaSummary>[]>`(
-    select coalesce(json_agg(json_build_object(
-      'id', m.id, 'filename', m.filename, 'originalFilename', m.original_filename, 'thumbnailKey', m.thumbnail_key,
-      'type', m.type, 'mimeType', m.mime_type, 'size', m.size, 'width', m.width, 'height', m.height,
-      'createdAt', m.created_at
-    ) order by pm.position), '[]'::json)
-    from ${postMedia} pm join ${media} m on m.id = pm.media_id where pm.post_id = ${outerPostId})`,
-};
+const mediaJson = sql`(
+  select coalesce(json_agg(json_build_object(
+    'id', m.id, 'filename', m.filename, 'originalFilename', m.original_filename,
+    'url', '/api/media/files/' || m.filename,
+    'thumbnail', case when m.thumbnail_key is not null then '/api/media/files/' || m.filename || '/thumbnail' end,
+    'type', m.type, 'mimeType', m.mime_type, 'size', m.size, 'width', m.width, 'height', m.height,
+    'createdAt', ${iso(sql`m.created_at`)}
+  ) order by pm.position), '[]'::json)
+  from ${postMedia} pm join ${media} m on m.id = pm.media_id where pm.post_id = ${postId})`;
 
-/** A post's row with its details, as every read of posts selects it. */
-const postWithDetails = { post: posts, ...details };
-type PostRow = { post: Post; targets: TargetJson[]; media: Json<MediaSummary>[] };
+/**
+ * The published pages' current figures (the metrics sync's target_metrics rows), in all and per
+ * platform, with each platform's engagement rate (likes + comments + shares over views, 0 without
+ * views); null while no page has figures.
+ */
+const metricsJson = sql`(
+  select case when count(*) > 0 then json_build_object(
+    'views_sum', sum(x.views), 'likes_sum', sum(x.likes), 'comments_sum', sum(x.comments), 'shares_sum', sum(x.shares),
+    'byPlatform', json_object_agg(x.platform, json_build_object(
+      'views', x.views, 'likes', x.likes, 'comments', x.comments, 'shares', x.shares,
+      'engagement_rate', case when x.views > 0 then (x.likes + x.comments + x.shares)::float8 / x.views else 0 end)))
+  end
+  from (
+    select tm.platform, sum(tm.views) as views, sum(tm.likes) as likes, sum(tm.comments) as comments,
+      sum(tm.shares) as shares
+    from ${targetMetrics} tm where tm.post_id = ${postId} group by tm.platform
+  ) x)`;
 
-const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+/**
+ * Spec 'Post' as JSON, built in one pass over the post's pages (a post with none still gives its
+ * row: the pages are left-joined to a single row). `delayed` is null here: whether a post is overdue
+ * depends on the time of the request and on the workers, and is filled in for the rare overdue post
+ * (withDelays). `pages` is in `targetOrder`, each with `removedAt` from the metrics sync; `platform`
+ * is the pages' platform when they are all on one, null for none or several.
+ */
+const postJson = sql<unknown>`(
+  select json_build_object(
+    '_id', ${postId}, 'id', ${postId}, 'title', ${post(posts.title)}, 'content', ${post(posts.content)},
+    'status', ${post(posts.status)},
+    'platform', case when count(distinct t.platform) = 1 then min(t.platform::text) end,
+    'pages', coalesce(json_agg(json_build_object(
+      'type', t.type, 'pageId', t.page_id, 'platform', t.platform, 'pageName', t.page_name, 'status', t.status,
+      'publishedAt', ${iso(sql`t.published_at`)}, 'platformPostUrl', t.platform_post_url,
+      'error', case when t.error_message <> '' then json_build_object('message', t.error_message) end,
+      'removedAt', ${iso(sql`tm.removed_at`)}
+    ) order by t.created_at, t.type, t.page_name, t.id) filter (where t.id is not null), '[]'::json),
+    'media', ${mediaJson},
+    'shareContent', ${post(posts.shareContent)}, 'useAIShareMessage', ${post(posts.useAIShareMessage)},
+    'summarizeForTwitter', ${post(posts.summarizeForTwitter)},
+    'scheduledAt', ${iso(post(posts.scheduledAt))}, 'publishedAt', ${iso(post(posts.publishedAt))},
+    'createdAt', ${iso(post(posts.createdAt))}, 'updatedAt', ${iso(post(posts.updatedAt))},
+    'chatHistoryId', ${post(posts.chatId)}, 'failureReason', ${post(posts.failureReason)},
+    'delayed', null, 'metrics', ${metricsJson}
+  )
+  from (values (1)) as one
+  left join ${postTargets} t on t.post_id = ${postId}
+  left join ${targetMetrics} tm on tm.post_target_id = t.id
+)`;
+
+type Limit = number | Placeholder;
+
+/**
+ * Posts as one row: their DTOs as one JSON array in the given order (written by Postgres, passed
+ * on as text), the scheduled ones' times (to tell which are overdue), and `total` if given (a
+ * count the page carries; null for an empty page). One row, not one per post, so the web process
+ * reads one value however long the page is.
+ */
+function selectPosts(where: SQL | undefined, order: SQL[], limit: Limit, offset: Limit = 0, total?: SQL<number>) {
+  const page = db
+    .select({
+      id: posts.id,
+      status: posts.status,
+      scheduledAt: posts.scheduledAt,
+      json: postJson.as("json"),
+      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
+      total: (total ?? sql<number>`null`).as("total"),
+    })
+    .from(posts)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return db
+    .select({
+      json: sql<string>`coalesce(json_agg(${page.json} order by ${page.position}), '[]')::text`,
+      scheduled: sql<{ id: string; scheduledAt: string }[]>`coalesce(json_agg(json_build_object(
+        'id', ${page.id}, 'scheduledAt', ${page.scheduledAt}))
+        filter (where ${page.status} = 'scheduled' and ${page.scheduledAt} is not null), '[]')`,
+      total: sql`max(${page.total})`.mapWith((value) => (value === null ? null : Number(value))),
+    })
+    .from(page);
+}
+
+type PostsRow = { json: string; scheduled: { id: string; scheduledAt: string }[] };
 
 /** Has any worker written its heartbeat lately? (Only asked when a post is overdue.) */
 async function isWorkerAlive(now: Date): Promise<boolean> {
@@ -101,83 +155,54 @@ async function isWorkerAlive(now: Date): Promise<boolean> {
   return beat !== undefined;
 }
 
-function toDto({ post, ...row }: PostRow, now: Date, workerAlive: boolean): PostDto {
-  const targets: TargetSummary[] = row.targets.map((target) => ({
-    ...target,
-    publishedAt: dateOrNull(target.publishedAt),
-    nextAttemptAt: dateOrNull(target.nextAttemptAt),
-  }));
-  const totals = { views_sum: 0, likes_sum: 0, comments_sum: 0, shares_sum: 0 };
-  let measured = false;
-  const byPlatform: Partial<Record<SocialPlatform, PlatformMetrics>> = {};
-  for (const target of targets) {
-    const m = target.metrics;
-    if (!m) continue;
-    totals.views_sum += m.views;
-    totals.likes_sum += m.likes;
-    totals.comments_sum += m.comments;
-    totals.shares_sum += m.shares;
-    measured = true;
-    const platform = target.platform as SocialPlatform;
-    const entry = byPlatform[platform] ?? { views: 0, likes: 0, comments: 0, shares: 0, engagement_rate: 0 };
-    entry.views += m.views;
-    entry.likes += m.likes;
-    entry.comments += m.comments;
-    entry.shares += m.shares;
-    entry.engagement_rate = entry.views > 0 ? (entry.likes + entry.comments + entry.shares) / entry.views : 0;
-    byPlatform[platform] = entry;
-  }
-  const pages: PostPageEntry[] = targets.map((target) => ({
-    type: target.type,
-    pageId: target.pageId,
-    platform: target.platform as SocialPlatform,
-    pageName: target.pageName,
-    status: target.status,
-    publishedAt: target.publishedAt?.toISOString() ?? null,
-    platformPostUrl: target.platformPostUrl,
-    error: target.errorMessage ? { message: target.errorMessage } : null,
-    removedAt: target.metrics?.removedAt ? new Date(target.metrics.removedAt).toISOString() : null,
-  }));
-  const platforms = [...new Set(pages.map((page) => page.platform))];
-  return {
-    _id: post.id,
-    id: post.id,
-    title: post.title,
-    content: post.content,
-    status: post.status,
-    platform: platforms.length === 1 ? platforms[0]! : null,
-    pages,
-    media: row.media.map((item) => toMediaItem({ ...item, createdAt: new Date(item.createdAt) })),
-    shareContent: post.shareContent,
-    useAIShareMessage: post.useAIShareMessage,
-    summarizeForTwitter: post.summarizeForTwitter,
-    scheduledAt: post.scheduledAt?.toISOString() ?? null,
-    publishedAt: post.publishedAt?.toISOString() ?? null,
-    createdAt: post.createdAt.toISOString(),
-    updatedAt: post.updatedAt.toISOString(),
-    chatHistoryId: post.chatId,
-    failureReason: post.failureReason,
-    delayed: postDelay(post, targets, now, workerAlive),
-    // Only pages that went out have figures; a post with none carries no metrics at all.
-    metrics: measured ? { ...totals, byPlatform } : null,
-  };
+type DelayTarget = Pick<PostTarget, "postId" | "status" | "platform" | "errorCode" | "errorMessage" | "nextAttemptAt">;
+
+/** The publishing state of the pages of the given posts, for their delay reasons. */
+async function delayTargets(postIds: string[]): Promise<Map<string, DelayTarget[]>> {
+  const rows = await db
+    .select({
+      postId: postTargets.postId,
+      status: postTargets.status,
+      platform: postTargets.platform,
+      errorCode: postTargets.errorCode,
+      errorMessage: postTargets.errorMessage,
+      nextAttemptAt: postTargets.nextAttemptAt,
+    })
+    .from(postTargets)
+    .where(inArray(postTargets.postId, postIds))
+    .orderBy(...targetOrder);
+  const byPost = new Map<string, DelayTarget[]>();
+  for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row]);
+  return byPost;
 }
 
-async function toPostDtos(rows: PostRow[], now: Date = new Date()): Promise<PostDto[]> {
-  const workerAlive = rows.some((row) => isOverdue(row.post, now)) ? await isWorkerAlive(now) : true;
-  return rows.map((row) => toDto(row, now, workerAlive));
+/**
+ * The posts' DTOs as JSON text, with `delayed` filled in for the overdue ones ("no silent
+ * failures"). Only with one of those is the text parsed and written again; otherwise it is passed
+ * on as Postgres wrote it.
+ */
+async function withDelays({ json, scheduled }: PostsRow, now: Date = new Date()): Promise<JsonText<PostDto[]>> {
+  const overdue = new Set(
+    scheduled
+      .filter(({ scheduledAt }) => isOverdue({ status: "scheduled", scheduledAt: new Date(scheduledAt) }, now))
+      .map(({ id }) => id),
+  );
+  if (overdue.size === 0) return json as JsonText<PostDto[]>;
+  const [workerAlive, targets] = await Promise.all([isWorkerAlive(now), delayTargets([...overdue])]);
+  const dtos = parseJsonText(json as JsonText<PostDto[]>).map((dto) => {
+    if (!overdue.has(dto.id) || dto.scheduledAt === null) return dto;
+    const state = { status: dto.status, scheduledAt: new Date(dto.scheduledAt) };
+    return { ...dto, delayed: postDelay(state, targets.get(dto.id) ?? [], now, workerAlive) };
+  });
+  return JSON.stringify(dtos) as JsonText<PostDto[]>;
 }
 
 export async function getPostOrThrow(userId: string, postId: string): Promise<PostDto> {
-  const [row] = isUuid(postId)
-    ? await db
-        .select(postWithDetails)
-        .from(posts)
-        .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
-    : [];
-  if (!row) throw notFound(MESSAGES.notFound);
-  const [dto] = await toPostDtos([row]);
-  return dto!;
+  if (!isUuid(postId)) throw notFound(MESSAGES.notFound);
+  const [row] = await selectPosts(and(eq(posts.id, postId), eq(posts.userId, userId)), [asc(posts.id)], 1);
+  const [dto] = row ? parseJsonText(await withDelays(row)) : [];
+  if (!dto) throw notFound(MESSAGES.notFound);
+  return dto;
 }
 
 const ORDER: Record<"date" | "views" | "likes" | "status", SQL[]> = {
@@ -210,14 +235,11 @@ function postTotal(userId: string | Placeholder, status: PostStatus | Placeholde
 function preparePage(byStatus: boolean, sort: ListSort) {
   const [userId, status] = [sql.placeholder("userId"), byStatus ? sql.placeholder("status") : undefined];
   const owner = eq(posts.userId, userId);
-  return db
-    .select({ ...postWithDetails, total: sql`(${postTotal(userId, status)})`.mapWith(Number) })
-    .from(posts)
-    .where(status ? and(owner, eq(posts.status, status)) : owner)
-    .orderBy(...ORDER[sort])
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(`posts_page_${byStatus ? "status" : "all"}_${sort}`);
+  const where = status ? and(owner, eq(posts.status, status)) : owner;
+  const total = sql<number>`(${postTotal(userId, status)})`;
+  return selectPosts(where, ORDER[sort], sql.placeholder("limit"), sql.placeholder("offset"), total).prepare(
+    `posts_page_${byStatus ? "status" : "all"}_${sort}`,
+  );
 }
 
 /** The user's posts by status, from the trigger-kept counters (a few rows, no scan of posts). */
@@ -232,19 +254,25 @@ export async function countPostsByStatus(userId: string): Promise<PostCounts> {
   return counts;
 }
 
+/** A page of posts: the posts as JSON text (the route passes it on as it is), and where the page is. */
+export interface PostListPage {
+  posts: JsonText<PostDto[]>;
+  pagination: PostListPagination;
+}
+
 export async function listPosts(
   userId: string,
   query: { status?: PostStatus | "all"; page: number; limit: number; sort: ListSort },
-): Promise<Omit<PostListResponse, "success">> {
+): Promise<PostListPage> {
   const status = query.status === "all" ? undefined : query.status;
   const byStatus = status !== undefined;
   const key = `${byStatus}:${query.sort}`;
   const page = pageStatements.get(key) ?? pageStatements.set(key, preparePage(byStatus, query.sort)).get(key)!;
-  const rows = await page.execute({ userId, status, limit: query.limit, offset: (query.page - 1) * query.limit });
-  // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (query.page > 1 ? ((await postTotal(userId, status))[0]?.value ?? 0) : 0);
+  const [row] = await page.execute({ userId, status, limit: query.limit, offset: (query.page - 1) * query.limit });
+  // A page past the end has no post to carry the total.
+  const total = row?.total ?? (query.page > 1 ? ((await postTotal(userId, status))[0]?.value ?? 0) : 0);
   return {
-    posts: await toPostDtos(rows),
+    posts: row ? await withDelays(row) : ("[]" as JsonText<PostDto[]>),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
   };
 }
@@ -253,7 +281,7 @@ export async function listPosts(
 export async function listPostsInRange(
   userId: string,
   query: { startDate: string; endDate: string; status?: PostStatus | "all" },
-) {
+): Promise<PostDto[]> {
   const start = new Date(query.startDate);
   const end = new Date(query.endDate);
   const inRange = or(
@@ -261,11 +289,7 @@ export async function listPostsInRange(
     and(gte(posts.publishedAt, start), lte(posts.publishedAt, end)),
   );
   const statusFilter = query.status && query.status !== "all" ? eq(posts.status, query.status) : undefined;
-  const rows = await db
-    .select(postWithDetails)
-    .from(posts)
-    .where(and(eq(posts.userId, userId), inRange, statusFilter))
-    .orderBy(asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`), asc(posts.createdAt), asc(posts.id))
-    .limit(1000);
-  return toPostDtos(rows);
+  const order = [asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`), asc(posts.createdAt), asc(posts.id)];
+  const [row] = await selectPosts(and(eq(posts.userId, userId), inRange, statusFilter), order, 1000);
+  return row ? parseJsonText(await withDelays(row)) : [];
 }

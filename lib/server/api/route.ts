@@ -4,6 +4,7 @@ import { ZodError, type z } from "zod";
 import { getSessionUser, type SessionUser } from "@/lib/auth/server/session";
 import { isHttps } from "@/lib/server/env";
 import { HSTS } from "@/lib/server/http/security-headers";
+import type { JsonText } from "@/lib/server/json-text";
 import { assertSameOrigin, isJsonContentType } from "./csrf";
 import { ApiError, badRequest, unauthorized } from "./errors";
 import { MAX_JSON_BYTES } from "./limits";
@@ -61,6 +62,18 @@ export function okBody<T extends object>(body: T): { success: true } & T {
 
 export function ok<T extends object>(body: T, init?: ResponseInit) {
   return NextResponse.json(okBody(body), init);
+}
+
+/**
+ * `ok` for a body some of whose members are JSON text already (a page of posts as Postgres wrote
+ * it): they are written into the body as they are, never parsed and serialised again.
+ */
+export function okWithJsonText<T extends object>(body: T, texts: Record<string, JsonText<unknown>>): Response {
+  const members = Object.entries(texts).map(([key, text]) => `,${JSON.stringify(key)}:${text}`);
+  const json = JSON.stringify(okBody(body));
+  return new NextResponse(`${json.slice(0, -1)}${members.join("")}}`, {
+    headers: { "content-type": "application/json" },
+  });
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {

@@ -1,8 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { posts, postTargets } from "@/db/schema";
+import { posts, postTargets, targetMetrics } from "@/db/schema";
+import type { MediaItem } from "@/lib/media/schemas";
+import type { PostDto } from "@/lib/posts/schemas";
 import { MESSAGES, pageInDoubtMessage } from "@/lib/posts/schemas";
 import { registeredClient } from "../../fixtures/api-client";
+import { pngBytes } from "../../fixtures/media-files";
 import { connectFacebook, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 
@@ -409,6 +412,122 @@ describe("lists", () => {
     expect(listed[0]!.metrics).toEqual(expected);
     expect(listed[1]!.metrics).toBeNull();
     expect(((await client.get(`/api/post/${post.id}`)).body.post as { metrics: unknown }).metrics).toEqual(expected);
+  });
+
+  it("every read answers the whole post, each field as the spec words it, whichever page and media it has", async () => {
+    // Postgres writes the posts' JSON (lib/posts/server/queries.ts): each field is checked here
+    // against what the rest of the app says about the same rows.
+    const { client, pages } = await userWithPages();
+    const upload = new FormData();
+    upload.append("media", new Blob([new Uint8Array(pngBytes(4, 3))], { type: "image/png" }), "bakery sign.png");
+    const uploaded = await client.request("POST", "/api/media/upload", { body: upload });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const [file] = (await client.get("/api/media/user")).body.data as MediaItem[];
+    const created = await client.post("/api/social/posts", {
+      pages: [entry(pages[0]!), entry(pages[1]!, "share")],
+      content: "Rye on Fridays",
+      title: "Rye",
+      shareContent: "Shared with friends",
+      media: [file!.filename],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body.post as PostDto).id;
+    const targets = await testDb().select().from(postTargets).where(eq(postTargets.postId, id));
+    const [first, second] = [targets.find((t) => t.type === "post")!, targets.find((t) => t.type === "share")!];
+    // Microseconds, as Postgres keeps them: the API writes milliseconds, like Date#toISOString.
+    await testDb().execute(sql`update post_targets set status = 'published', platform_post_id = 'fb-1',
+      platform_post_url = 'https://facebook.com/fb-1', published_at = '2031-05-06 07:08:09.123456+00'
+      where id = ${first.id}`);
+    await testDb()
+      .update(postTargets)
+      .set({ status: "failed", errorCode: "permission", errorMessage: "The page refused it." })
+      .where(eq(postTargets.id, second.id));
+    await testDb().execute(sql`update posts set status = 'published', published_at = '2031-05-06 07:08:09.987654+00'
+      where id = ${id}`);
+    // Publishing gave the page its metrics row; the sync's figures, and the post found deleted since.
+    await testDb()
+      .update(targetMetrics)
+      .set({ views: 7, likes: 1, comments: 1, shares: 0, removedAt: new Date("2031-05-07T00:00:00.000Z") })
+      .where(eq(targetMetrics.postTargetId, first.id));
+    const [row] = await testDb().select().from(posts).where(eq(posts.id, id));
+
+    const expected: PostDto = {
+      _id: id,
+      id,
+      title: "Rye",
+      content: "Rye on Fridays",
+      status: "published",
+      platform: "facebook",
+      pages: [
+        {
+          type: "post",
+          pageId: pages[0]!.id,
+          platform: "facebook",
+          pageName: first.pageName,
+          status: "published",
+          publishedAt: "2031-05-06T07:08:09.123Z",
+          platformPostUrl: "https://facebook.com/fb-1",
+          error: null,
+          removedAt: "2031-05-07T00:00:00.000Z",
+        },
+        {
+          type: "share",
+          pageId: pages[1]!.id,
+          platform: "facebook",
+          pageName: second.pageName,
+          status: "failed",
+          publishedAt: null,
+          platformPostUrl: null,
+          error: { message: "The page refused it." },
+          removedAt: null,
+        },
+      ],
+      // The media library's own description of the same file.
+      media: [file!],
+      shareContent: "Shared with friends",
+      useAIShareMessage: false,
+      summarizeForTwitter: false,
+      scheduledAt: null,
+      publishedAt: "2031-05-06T07:08:09.987Z",
+      createdAt: row!.createdAt.toISOString(),
+      updatedAt: row!.updatedAt.toISOString(),
+      chatHistoryId: null,
+      failureReason: null,
+      delayed: null,
+      metrics: {
+        views_sum: 7,
+        likes_sum: 1,
+        comments_sum: 1,
+        shares_sum: 0,
+        byPlatform: { facebook: { views: 7, likes: 1, comments: 1, shares: 0, engagement_rate: 2 / 7 } },
+      },
+    };
+    expect((await client.get(`/api/post/${id}`)).body.post).toEqual(expected);
+    expect((await client.get("/api/post?status=published")).body.posts).toEqual([expected]);
+    const range = await client.get("/api/post/date-range?startDate=2031-05-01T00:00:00Z&endDate=2031-05-31T00:00:00Z");
+    expect(range.body.posts).toEqual([expected]);
+    // Pages on two platforms: the post has none of its own.
+    await testDb().update(postTargets).set({ platform: "twitter" }).where(eq(postTargets.id, second.id));
+    expect(((await client.get(`/api/post/${id}`)).body.post as PostDto).platform).toBeNull();
+  });
+
+  it("a page past the end is empty and still counts the posts", async () => {
+    const { client, pages } = await userWithPages();
+    await createDraft(client, [pages[0]!], "One");
+    await createDraft(client, [pages[0]!], "Two");
+    const past = await client.get("/api/post?limit=1&page=3");
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({
+      success: true,
+      posts: [],
+      pagination: { page: 3, limit: 1, total: 2, totalPages: 2 },
+    });
+    const none = await (await registeredClient()).client.get("/api/post");
+    expect(none.body).toEqual({
+      success: true,
+      posts: [],
+      pagination: { page: 1, limit: 20, total: 0, totalPages: 0 },
+    });
   });
 
   it("validates list queries instead of failing", async () => {
