@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "./node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -76,8 +77,8 @@ if (!process.env.STRIPE_SECRET_KEY) {
 const services = [
   ["sandbox", ["node_modules/tsx/dist/cli.mjs", "sandbox/index.ts"]],
   // Bundled and run by plain node (workers/bundle.ts says why).
-  ["worker", [".worker-build/index.mjs"]],
-  ["web", ["node_modules/next/dist/bin/next", "start", "-p", port]],
+  ["worker", [...WORKER_NODE_FLAGS, ".worker-build/index.mjs"]],
+  ["web", [...WEB_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port]],
 ];
 const children = services.map(([name, args]) => {
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });

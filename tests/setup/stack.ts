@@ -7,6 +7,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { startSandbox } from "@/sandbox/server";
 import { sandboxControl } from "@/sandbox/testing";
 import { workerBundleForThisProcess } from "@/workers/bundle";
+import { WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "../../scripts/node-flags.mjs";
 
 /**
  * A whole Postloom for a test run: a fresh `_test` database (migrated), the platform sandbox and the
@@ -158,7 +159,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 function spawnWeb(childEnv: NodeJS.ProcessEnv, port: number, name = "web"): ChildProcess {
   const app = spawn(
     process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "localhost"],
+    [
+      ...WEB_NODE_FLAGS,
+      path.join(root, "node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "localhost",
+    ],
     { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   pipeLogs(app, name);
@@ -189,7 +198,7 @@ export async function startExtraWebProcess(
 /** `nodeArgs`: options for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
 export function spawnWorker(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
   // The same bundle production runs (workers/bundle.ts), built from the code as it is now.
-  const worker = spawn(process.execPath, [...nodeArgs, workerBundleForThisProcess()], {
+  const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...nodeArgs, workerBundleForThisProcess()], {
     cwd: root,
     env: { ...cleanEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
