@@ -60,21 +60,17 @@ const mediaJson = sql`(
   from ${postMedia} pm join ${media} m on m.id = pm.media_id where pm.post_id = ${postId})`;
 
 /**
- * The published pages' current figures (the metrics sync's target_metrics rows), in all and per
- * platform, with each platform's engagement rate (likes + comments + shares over views, 0 without
- * views); null while no page has figures.
+ * Each platform's current figures of the post's published pages (the metrics sync's target_metrics
+ * rows), with its engagement rate: likes + comments + shares over views, 0 without views.
  */
-const metricsJson = sql`(
-  select case when count(*) > 0 then json_build_object(
-    'views_sum', sum(x.views), 'likes_sum', sum(x.likes), 'comments_sum', sum(x.comments), 'shares_sum', sum(x.shares),
-    'byPlatform', json_object_agg(x.platform, json_build_object(
-      'views', x.views, 'likes', x.likes, 'comments', x.comments, 'shares', x.shares,
-      'engagement_rate', case when x.views > 0 then (x.likes + x.comments + x.shares)::float8 / x.views else 0 end)))
-  end
+const byPlatformJson = sql`(
+  select json_object_agg(x.platform, json_build_object(
+    'views', x.views, 'likes', x.likes, 'comments', x.comments, 'shares', x.shares,
+    'engagement_rate', case when x.views > 0 then (x.likes + x.comments + x.shares)::float8 / x.views else 0 end))
   from (
-    select tm.platform, sum(tm.views) as views, sum(tm.likes) as likes, sum(tm.comments) as comments,
-      sum(tm.shares) as shares
-    from ${targetMetrics} tm where tm.post_id = ${postId} group by tm.platform
+    select m.platform, sum(m.views) as views, sum(m.likes) as likes, sum(m.comments) as comments,
+      sum(m.shares) as shares
+    from ${targetMetrics} m where m.post_id = ${postId} group by m.platform
   ) x)`;
 
 /**
@@ -82,7 +78,9 @@ const metricsJson = sql`(
  * row: the pages are left-joined to a single row). `delayed` is null here: whether a post is overdue
  * depends on the time of the request and on the workers, and is filled in for the rare overdue post
  * (withDelays). `pages` is in `targetOrder`, each with `removedAt` from the metrics sync; `platform`
- * is the pages' platform when they are all on one, null for none or several.
+ * is the pages' platform when they are all on one, null for none or several; `metrics` sums the
+ * published pages' current figures, null while none has any (the per-platform figures are only
+ * looked up for a post that has some: most posts on a page of the list are not published).
  */
 const postJson = sql<unknown>`(
   select json_build_object(
@@ -101,7 +99,10 @@ const postJson = sql<unknown>`(
     'scheduledAt', ${iso(post(posts.scheduledAt))}, 'publishedAt', ${iso(post(posts.publishedAt))},
     'createdAt', ${iso(post(posts.createdAt))}, 'updatedAt', ${iso(post(posts.updatedAt))},
     'chatHistoryId', ${post(posts.chatId)}, 'failureReason', ${post(posts.failureReason)},
-    'delayed', null, 'metrics', ${metricsJson}
+    'delayed', null,
+    'metrics', case when count(tm.post_target_id) > 0 then json_build_object(
+      'views_sum', sum(tm.views), 'likes_sum', sum(tm.likes), 'comments_sum', sum(tm.comments),
+      'shares_sum', sum(tm.shares), 'byPlatform', ${byPlatformJson}) end
   )
   from (values (1)) as one
   left join ${postTargets} t on t.post_id = ${postId}
@@ -277,11 +278,11 @@ export async function listPosts(
   };
 }
 
-/** Posts scheduled or published within [start, end] (the calendar). */
+/** Posts scheduled or published within [start, end] (the calendar), as JSON text for the route to pass on. */
 export async function listPostsInRange(
   userId: string,
   query: { startDate: string; endDate: string; status?: PostStatus | "all" },
-): Promise<PostDto[]> {
+): Promise<JsonText<PostDto[]>> {
   const start = new Date(query.startDate);
   const end = new Date(query.endDate);
   const inRange = or(
@@ -291,5 +292,5 @@ export async function listPostsInRange(
   const statusFilter = query.status && query.status !== "all" ? eq(posts.status, query.status) : undefined;
   const order = [asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`), asc(posts.createdAt), asc(posts.id)];
   const [row] = await selectPosts(and(eq(posts.userId, userId), inRange, statusFilter), order, 1000);
-  return row ? parseJsonText(await withDelays(row)) : [];
+  return row ? withDelays(row) : ("[]" as JsonText<PostDto[]>);
 }
