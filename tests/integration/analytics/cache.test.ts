@@ -5,6 +5,7 @@ import type { AnalyticsOverview, PerformancePoint, TopPost } from "@/lib/analyti
 import { registeredClient, type ApiClient } from "../../fixtures/api-client";
 import { uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { reading } from "../../fixtures/metric-readings";
 
 /**
  * The analytics answers are cached in the app's process per user until the next write that can
@@ -55,15 +56,6 @@ async function publishedPost(userId: string, at: Date) {
     .returning();
   return { postId: post!.id, targetId: target!.id };
 }
-
-const reading = (postTargetId: string, views: number, likes = 0) => ({
-  postTargetId,
-  views,
-  likes,
-  comments: 0,
-  shares: 0,
-  reach: 0,
-});
 
 const overview = async (client: ApiClient, query = "") =>
   (await client.get(`/api/analytics/overview${query}`)).body.data as AnalyticsOverview;

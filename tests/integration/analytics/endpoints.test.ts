@@ -5,6 +5,7 @@ import type { AnalyticsOverview, PerformancePoint, TopPost } from "@/lib/analyti
 import { registeredClient } from "../../fixtures/api-client";
 import { uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { reading } from "../../fixtures/metric-readings";
 
 /**
  * The analytics endpoints over known readings: readings are written through the sync's own
@@ -47,15 +48,6 @@ async function publishedPost(userId: string, publishedAt: Date, platform: "faceb
     .returning();
   return { postId: post!.id, targetId: target!.id };
 }
-
-const reading = (postTargetId: string, views: number, likes = 0, comments = 0, shares = 0) => ({
-  postTargetId,
-  views,
-  likes,
-  comments,
-  shares,
-  reach: 0,
-});
 
 async function userIdOf(email: string) {
   const [user] = await testDb().select().from(users).where(eq(users.email, email));

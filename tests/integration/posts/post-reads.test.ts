@@ -7,6 +7,7 @@ import { registeredClient } from "../../fixtures/api-client";
 import { pngBytes } from "../../fixtures/media-files";
 import { testDb } from "../../fixtures/test-db";
 import { createDraft, entry, userWithPages, type PostBody } from "./helpers";
+import { reading } from "../../fixtures/metric-readings";
 
 /** The metrics sync's ingest, run in this process against the run's database (then closed again). */
 async function withIngest(work: (ingest: typeof import("@/lib/analytics/server/ingest")) => Promise<void>) {
@@ -66,14 +67,6 @@ describe("lists", () => {
         .where(eq(postTargets.id, target.id));
     await testDb().update(posts).set({ status: "published", publishedAt: new Date() }).where(eq(posts.id, post.id));
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-    const reading = (postTargetId: string, views: number, likes: number, comments = 0, shares = 0) => ({
-      postTargetId,
-      views,
-      likes,
-      comments,
-      shares,
-      reach: 0,
-    });
     await withIngest(async ({ recordReadings }) => {
       await recordReadings([reading(first.id, 5, 1)], at(60));
       await recordReadings([reading(second.id, 50, 5)], at(30));
