@@ -35,6 +35,34 @@ async function countTargets(postIds: string[], status: "published") {
   return rows.filter((row) => row.status === status).length;
 }
 
+/** What the targets not yet published look like, and their posts' jobs in BullMQ: printed when the deadline passes. */
+async function stuckReport(postIds: string[]): Promise<string> {
+  const rows = await testDb()
+    .select({
+      postId: postTargets.postId,
+      status: postTargets.status,
+      attempts: postTargets.attempts,
+      errorCode: postTargets.errorCode,
+      errorMessage: postTargets.errorMessage,
+      nextAttemptAt: postTargets.nextAttemptAt,
+      publishingStartedAt: postTargets.publishingStartedAt,
+      postStatus: posts.status,
+      version: posts.scheduleVersion,
+    })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(inArray(postTargets.postId, postIds));
+  const { publishQueue, publishJobId, closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const lines: string[] = [`now ${new Date().toISOString()}`];
+  for (const row of rows.filter((target) => target.status !== "published")) {
+    const job = await publishQueue().getJob(publishJobId({ postId: row.postId, scheduleVersion: row.version }));
+    const state = job ? await job.getState() : "no job";
+    lines.push(JSON.stringify({ ...row, job: state, jobAttempts: job?.attemptsMade, stalled: job?.stalledCounter }));
+  }
+  await closePublishQueue();
+  return lines.join("\n");
+}
+
 describe("several workers, and a worker killed mid-publish", () => {
   it(
     "several workers on 200 due targets, killed -9 mid-publish and replaced: every target published exactly once",
@@ -99,6 +127,7 @@ describe("several workers, and a worker killed mid-publish", () => {
       const finish = Date.now() + 150_000;
       while ((await countTargets(postIds, "published")) < total && Date.now() < finish)
         await new Promise((r) => setTimeout(r, 500));
+      if ((await countTargets(postIds, "published")) < total) console.error(await stuckReport(postIds));
       expect(await countTargets(postIds, "published")).toBe(total);
 
       for (const page of fbUser.pages) {
