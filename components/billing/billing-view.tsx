@@ -47,7 +47,8 @@ export function BillingView() {
   const [redirecting, setRedirecting] = useState(false);
 
   if (dashboard.isPending) return <Page>{<BillingSkeleton />}</Page>;
-  if (dashboard.isError) {
+  // A failed refetch keeps the plan on screen; only a page that has none shows the failure.
+  if (!dashboard.data) {
     return (
       <Page>
         <Card role="alert">

@@ -6,6 +6,7 @@ import { daysRemainingText, formatShortDate, statusLabel } from "@/lib/billing/d
 import { formatMoney } from "@/lib/billing/format";
 import type { SubscriptionSummary, TierInfo } from "@/lib/billing/schemas";
 import { tiers } from "@/lib/billing/tiers";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 const BADGE_VARIANT = {
   Active: "success",
@@ -13,6 +14,16 @@ const BADGE_VARIANT = {
   Cancelled: "outline",
   "Past Due": "destructive",
 } as const;
+
+/**
+ * A date of the billing period, in the browser's zone, which the server does not know: the page's
+ * HTML holds only its value, the words are written as the page hydrates (issue #18: the Billing
+ * page arrives with its data).
+ */
+function ShortDate({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return <time dateTime={iso}>{hydrated ? formatShortDate(iso) : null}</time>;
+}
 
 /**
  * The current plan (spec section 2): name, status badge, days left, price per month, the billing
@@ -63,19 +74,21 @@ export function CurrentPlanCard({
       <CardContent className="flex flex-col gap-3 text-sm">
         <p>
           <span className="text-muted-foreground">Billing period: </span>
-          {formatShortDate(subscription.currentPeriodStart)} – {formatShortDate(subscription.currentPeriodEnd)}
+          <ShortDate iso={subscription.currentPeriodStart} /> – <ShortDate iso={subscription.currentPeriodEnd} />
         </p>
         {subscription.pendingTier && !scheduled && (
           <p className="text-muted-foreground flex items-center gap-2">
             <CalendarClock className="size-4" aria-hidden />
             Changes to the {tiers[subscription.pendingTier].name} plan on{" "}
-            {formatShortDate(subscription.currentPeriodEnd)}
+            <ShortDate iso={subscription.currentPeriodEnd} />
           </p>
         )}
         {scheduled && (
           <div className="border-warning/50 bg-warning/10 rounded-lg border p-3">
             <p className="text-warning font-medium">Scheduled for Cancellation</p>
-            <p className="text-muted-foreground">Ends on {formatShortDate(subscription.currentPeriodEnd)}</p>
+            <p className="text-muted-foreground">
+              Ends on <ShortDate iso={subscription.currentPeriodEnd} />
+            </p>
           </div>
         )}
       </CardContent>

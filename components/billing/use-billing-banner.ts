@@ -5,7 +5,8 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { parseCheckoutReturn, type ResultBanner } from "@/lib/billing/display";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/schemas";
-import { subscriptionKeys, useCheckoutConfirmation } from "@/lib/client/hooks/subscription";
+import { subscriptionKeys } from "@/lib/billing/query-keys";
+import { useCheckoutConfirmation } from "@/lib/client/hooks/subscription";
 
 /** Spec section 8: error banners hide themselves after 5 s; the page's success banner does too. */
 export const BILLING_BANNER_MS = 5_000;

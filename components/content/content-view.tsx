@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/client/http";
 import { usePostList } from "@/lib/client/hooks/content-list";
-import { type PostSort, type PostStatusFilter } from "@/lib/client/requests/content-list";
+import { type PostSort, type PostStatusFilter } from "@/lib/posts/query-keys";
 import { useBulkDeletePosts, useDeletePost, usePublishPost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
 import { DeletePostsDialog, type DeleteTarget } from "./delete-posts-dialog";

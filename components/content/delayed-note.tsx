@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import type { PostDelay } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
-import { formatDateTime } from "./post-display";
+import { LocalDateTime } from "./local-date-time";
 
 /** Why a post is late: 'Delayed since …: reason. Next attempt …'. */
 export function DelayedNote({ delay, className }: { delay: PostDelay; className?: string }) {
@@ -15,13 +15,13 @@ export function DelayedNote({ delay, className }: { delay: PostDelay; className?
       <Clock className="mt-0.5 size-3.5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
       <span>
         <span className="font-semibold">
-          Delayed since <time dateTime={delay.since}>{formatDateTime(delay.since)}</time>:
+          Delayed since <LocalDateTime iso={delay.since} />:
         </span>{" "}
         {delay.reason}
         {delay.retryAt && (
           <>
             {" "}
-            Next attempt <time dateTime={delay.retryAt}>{formatDateTime(delay.retryAt)}</time>.
+            Next attempt <LocalDateTime iso={delay.retryAt} />.
           </>
         )}
       </span>

@@ -4,7 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import type { PostPageEntry } from "@/lib/posts/schemas";
 import { platformLabels } from "@/lib/social/platforms";
 import { NeedsCheckActions } from "./needs-check-actions";
-import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display";
+import { LocalDateTime, useLocalDateTime } from "./local-date-time";
+import { pageStatusLabel, safeExternalUrl } from "./post-display";
 
 /**
  * One page of a post: platform, page, status, when it went out, its link, its error, whether it was
@@ -13,6 +14,7 @@ import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display
 export function PageDetail({ postId, page, linkLabel }: { postId: string; page: PostPageEntry; linkLabel: string }) {
   // A post deleted on the platform has no page to link to; its last figures are kept.
   const url = page.removedAt ? null : safeExternalUrl(page.platformPostUrl);
+  const removedAt = useLocalDateTime(page.removedAt);
   const statusVariant =
     page.status === "published"
       ? "success"
@@ -29,7 +31,7 @@ export function PageDetail({ postId, page, linkLabel }: { postId: string; page: 
         <span className="text-muted-foreground text-xs">{platformLabels[page.platform]}</span>
         {page.type === "share" && <Badge variant="outline">Share</Badge>}
         {page.removedAt && (
-          <Badge variant="warning" title={`Found deleted ${formatDateTime(page.removedAt)}`}>
+          <Badge variant="warning" title={removedAt && `Found deleted ${removedAt}`}>
             Removed on {platformLabels[page.platform]}
           </Badge>
         )}
@@ -40,7 +42,7 @@ export function PageDetail({ postId, page, linkLabel }: { postId: string; page: 
       <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
         {page.publishedAt && (
           <span>
-            Published <time dateTime={page.publishedAt}>{formatDateTime(page.publishedAt)}</time>
+            Published <LocalDateTime iso={page.publishedAt} />
           </span>
         )}
         {url && (

@@ -17,6 +17,7 @@ import { useId, useState } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { formatCount } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
 import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
@@ -24,7 +25,6 @@ import { cn } from "@/lib/utils";
 import {
   failedPlatforms,
   platformsToCheck,
-  formatDateTime,
   isEditable,
   postDate,
   postElementId,
@@ -36,6 +36,7 @@ import {
 import { PostDestinations } from "./post-destinations";
 import { DelayedBadge } from "./delayed-badge";
 import { DelayedNote } from "./delayed-note";
+import { LocalDateTime } from "./local-date-time";
 import { PostDetails } from "./post-details";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -101,7 +102,7 @@ export function PostCard({
             {post.delayed && <DelayedBadge delay={post.delayed} />}
           </div>
           <p className="text-muted-foreground text-xs">
-            {date.label} <time dateTime={date.iso}>{formatDateTime(date.iso)}</time>
+            {date.label} <LocalDateTime iso={date.iso} />
           </p>
         </div>
       </div>
@@ -218,10 +219,12 @@ function PlatformList({
 
 /** "1.2K views"; the exact figure on hover. */
 function Total({ icon: Icon, value, singular }: { icon: LucideIcon; value: number; singular: string }) {
+  // The exact figure in the reader's language, which the server does not know: only once hydrated.
+  const hydrated = useHydrated();
   return (
     <li
       className="flex items-center gap-1.5 tabular-nums"
-      title={`${value.toLocaleString()} ${value === 1 ? singular : `${singular}s`}`}
+      title={hydrated ? `${value.toLocaleString()} ${value === 1 ? singular : `${singular}s`}` : undefined}
     >
       <Icon className="size-4" aria-hidden="true" />
       {formatCount(value, singular)}

@@ -1,5 +1,5 @@
 import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
-import type { PostSort, PostStatusFilter } from "@/lib/client/requests/content-list";
+import type { PostSort, PostStatusFilter } from "@/lib/posts/query-keys";
 import type { SocialPlatform } from "@/lib/social/platforms";
 import { formatPercent } from "@/lib/analytics/display";
 

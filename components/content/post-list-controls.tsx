@@ -4,7 +4,7 @@ import { RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { PostSort, PostStatusFilter } from "@/lib/client/requests/content-list";
+import type { PostSort, PostStatusFilter } from "@/lib/posts/query-keys";
 import { cn } from "@/lib/utils";
 import { isPostSort, isStatusFilter, sortOptions, statusFilterOptions } from "./post-display";
 

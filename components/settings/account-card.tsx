@@ -8,6 +8,7 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber, relativeSyncTime } from "@/lib/format";
+import { useNowAfterHydration } from "@/lib/client/use-hydrated";
 import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/client/hooks/social";
 import { platformLabels } from "@/lib/social/platforms";
 import type { ConnectedAccount } from "@/lib/social/schemas";
@@ -15,8 +16,11 @@ import { accountIdentity, isAccountTokenExpired } from "./account-status";
 import { DisconnectAccountDialog } from "./disconnect-account-dialog";
 import { TokenExpiryWarning } from "./token-expiry-warning";
 
-/** One connected account in Settings, with its token state and the actions on it. */
-export function AccountCard({ account }: { account: ConnectedAccount }) {
+/**
+ * One connected account in Settings, with its token state and the actions on it. `readAt`: when the
+ * account was read (its age and token deadline are counted from then until the page has hydrated).
+ */
+export function AccountCard({ account, readAt }: { account: ConnectedAccount; readAt: number }) {
   const headingId = useId();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const refreshToken = useRefreshAccountToken();
@@ -25,7 +29,8 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
 
   const identity = accountIdentity(account);
   const { name, category } = identity;
-  const expired = isAccountTokenExpired(account);
+  const now = useNowAfterHydration(readAt);
+  const expired = isAccountTokenExpired(account, now);
   // A Facebook card shows the Page; the person's handle would say whose login it is, not the Page's.
   const shownAsPage = account.platform === "facebook" && account.pages.length > 0;
   const handle = shownAsPage ? null : account.accountHandle?.replace(/^@/, "");
@@ -104,11 +109,11 @@ export function AccountCard({ account }: { account: ConnectedAccount }) {
         )}
         <div className="col-span-2">
           <dt className="sr-only">Last Sync</dt>
-          <dd className="text-muted-foreground text-xs">Last Sync: {relativeSyncTime(account.lastSync)}</dd>
+          <dd className="text-muted-foreground text-xs">Last Sync: {relativeSyncTime(account.lastSync, now)}</dd>
         </div>
       </dl>
 
-      {!expired && <TokenExpiryWarning account={account} />}
+      {!expired && <TokenExpiryWarning account={account} now={now} />}
 
       {expired && (
         <p className="border-warning/50 bg-warning/10 text-warning flex items-start gap-2 rounded-md border p-2 text-xs">

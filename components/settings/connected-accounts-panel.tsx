@@ -120,7 +120,7 @@ export function ConnectedAccountsPanel() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((account) => (
             <li key={account.id}>
-              <AccountCard account={account} />
+              <AccountCard account={account} readAt={accounts.dataUpdatedAt} />
             </li>
           ))}
         </ul>

@@ -13,6 +13,8 @@ import { accountDisplayName, tokenExpiresIn } from "./account-status";
 
 interface TokenExpiryWarningProps {
   account: ConnectedAccount;
+  /** What counts as now (see useNowAfterHydration); the current time when not given. */
+  now?: Date;
   className?: string;
 }
 
@@ -21,9 +23,9 @@ interface TokenExpiryWarningProps {
  * platform's connect flow again (the same account is updated with a fresh token). Nothing when the
  * token is not about to expire.
  */
-export function TokenExpiryWarning({ account, className }: TokenExpiryWarningProps) {
+export function TokenExpiryWarning({ account, now, className }: TokenExpiryWarningProps) {
   const [connecting, setConnecting] = useState(false);
-  const expiresIn = tokenExpiresIn(account);
+  const expiresIn = tokenExpiresIn(account, now);
   const platform = account.platform;
   if (!expiresIn) return null;
 

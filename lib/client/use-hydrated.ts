@@ -16,3 +16,12 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * The moment to count ages and deadlines from ('5m ago', 'Expires in 3 days'): when the data was
+ * read (`readAt`, e.g. a query's dataUpdatedAt) until the page has hydrated, so the server's HTML
+ * and the browser's first render agree; now after.
+ */
+export function useNowAfterHydration(readAt: number): Date {
+  return useHydrated() ? new Date() : new Date(readAt);
+}

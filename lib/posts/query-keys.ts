@@ -2,7 +2,7 @@ import type { PostStatus } from "./schemas";
 
 /**
  * TanStack Query keys of the posts API, shared by the browser's hooks (lib/client/hooks/posts.ts)
- * and the pages that answer them on the server (app/(app)/dashboard/page.tsx).
+ * and the pages that answer them on the server (app/(app)/dashboard/page.tsx, app/(app)/content/page.tsx).
  */
 
 export interface ListPostsParams {
@@ -27,4 +27,35 @@ export const postKeys = {
   details: () => [...postKeys.all, "detail"] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
   createLimit: () => [...postKeys.all, "check-limit", "createPost"] as const,
+};
+
+/** The Content Creator's list asks for 50 posts a page (spec section 9). */
+export const CONTENT_PAGE_SIZE = 50;
+
+export type PostStatusFilter = PostStatus | "all";
+export const postSorts = ["date", "views", "likes", "status"] as const;
+export type PostSort = (typeof postSorts)[number];
+
+/** One page of the Content Creator's list, filtered and sorted by the server. */
+export interface PostListParams {
+  status: PostStatusFilter;
+  sort: PostSort;
+  page: number;
+  limit?: number;
+}
+
+/** What the Content Creator shows first: every post, newest first, page 1. */
+export const FIRST_CONTENT_LIST: PostListParams = { status: "all", sort: "date", page: 1 };
+
+/**
+ * Under postKeys.lists(), so every change made through lib/client/hooks/posts (save, delete) refreshes this
+ * list too; the "content" segment keeps this shape apart from usePosts' entries.
+ */
+export const contentListKeys = {
+  all: () => [...postKeys.lists(), "content"] as const,
+  list: (params: PostListParams) =>
+    [
+      ...contentListKeys.all(),
+      { status: params.status, sort: params.sort, page: params.page, limit: params.limit ?? CONTENT_PAGE_SIZE },
+    ] as const,
 };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { appUrl, expect, newUser, signUp, test } from "./fixtures";
+import { appUrl, connectFacebookPages, connectSandboxFacebookPage, expect, newUser, signUp, test } from "./fixtures";
 
 /**
  * Issue #18: the signed-in pages used to send a spinner and paint their content only after the
@@ -76,6 +76,79 @@ test("the dashboard arrives with its activity and checklist counts, and asks not
   expect(asked).toEqual([]);
 });
 
+/** A Facebook Page connected, and a draft for it: the Content Creator then lists a post, with its date. */
+async function draftForNewPage(page: Page, content: string) {
+  const { ourPages } = await connectFacebookPages(page, ["Bakery"]);
+  const response = await page.request.post("/api/social/posts", {
+    data: { pages: [{ type: "post", pageId: ourPages[0]!.id, platform: "facebook" }], content },
+    headers: { Origin: appUrl() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test("the content list arrives with its first page of posts, and asks nothing more for them", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  await draftForNewPage(page, "Sourdough starter, day three");
+  const html = (await (await page.request.get("/content")).text()).replaceAll("<!-- -->", "");
+  const rendered = html.slice(0, html.indexOf("self.__next_f"));
+  expect(rendered).toContain("Sourdough starter, day three");
+  // The date's words are the browser's (its zone and language): only its value is in the HTML.
+  expect(rendered).toMatch(/Created <time dateTime="[^"]+"><\/time>/);
+
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/post") asked.push(request.url());
+  });
+  await page.goto("/content");
+  const card = page.getByRole("article").filter({ hasText: "Sourdough starter, day three" });
+  await expect(card.locator("time")).toHaveText(/\d/);
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+});
+
+/** The HTML the server renders for `path`, before the data it hands the browser. */
+async function renderedHtml(page: Page, path: string): Promise<string> {
+  const html = (await (await page.request.get(path)).text()).replaceAll("<!-- -->", "");
+  return html.slice(0, html.indexOf("self.__next_f"));
+}
+
+/** Loads `path` in the browser and returns the API paths among `paths` it asked for until the network went quiet. */
+async function askedOnLoad(page: Page, path: string, paths: string[]): Promise<string[]> {
+  const asked: string[] = [];
+  const listener = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (paths.includes(pathname)) asked.push(pathname);
+  };
+  page.on("request", listener);
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  page.off("request", listener);
+  return asked;
+}
+
+test("settings arrive with the connected accounts, and ask nothing more for them", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  const pageName = await connectSandboxFacebookPage(page);
+  const rendered = await renderedHtml(page, "/settings");
+  expect(rendered).toContain(pageName);
+  expect(rendered).toContain("Last Sync: Just now");
+
+  expect(await askedOnLoad(page, "/settings", ["/api/social/accounts"])).toEqual([]);
+  await expect(page.getByRole("heading", { name: pageName })).toBeVisible();
+});
+
+test("billing arrives with the plan, usage and history, and asks nothing more for them", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  const rendered = await renderedHtml(page, "/billing");
+  expect(rendered).toContain("Billing period:");
+  // The period's dates are the browser's (its zone): only their values are in the HTML.
+  expect(rendered).toMatch(/Billing period: <\/span><time dateTime="[^"]+"><\/time> – <time dateTime="[^"]+"><\/time>/);
+
+  const asked = await askedOnLoad(page, "/billing", ["/api/subscription/dashboard", "/api/subscription/usage/history"]);
+  expect(asked).toEqual([]);
+  await expect(page.getByText(/Billing period: \d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}/)).toBeVisible();
+});
+
 test.describe("in a browser far from the server's zone and language", () => {
   test.use({ timezoneId: "Pacific/Kiritimati", locale: "de-DE" });
 
@@ -90,6 +163,7 @@ test.describe("in a browser far from the server's zone and language", () => {
     await signUp(page, newUser("Server Render"));
     await chatOnce(page, "Ideas for a bakery post this weekend?");
     await draftWithAi(page);
+    await draftForNewPage(page, "A draft the Content Creator lists");
     for (const { path } of PAGES) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");

@@ -1,8 +1,7 @@
 import { Suspense } from "react";
-import type { QueryKey } from "@tanstack/react-query";
 import { ChatScreen } from "@/components/ai/chat-screen";
 import { PageSpinner } from "@/components/layout/page-spinner";
-import { PrefilledQueries } from "@/components/providers/prefilled-queries";
+import { PrefilledQueries, type PrefilledEntries } from "@/components/providers/prefilled-queries";
 import { aiKeys } from "@/lib/ai/query-keys";
 import { listChatHistory } from "@/lib/ai/server/chat-queries";
 import { aiStatus } from "@/lib/ai/server/client";
@@ -13,16 +12,17 @@ export const metadata = { title: "Chat" };
 
 export default async function ChatPage() {
   // The chats come with the page: the open conversation is its largest paint (issue #18).
+  // The signed-in layout has sent a visitor home already; the user is known here.
   const user = await getRenderSessionUser();
-  const entries: [QueryKey, unknown][] = user
-    ? [
-        [aiKeys.history(), okBody(await listChatHistory(user.id))],
-        [aiKeys.status(), okBody(aiStatus())],
-      ]
-    : [];
+  if (!user) return null;
+  const read = () =>
+    listChatHistory(user.id).then((history): PrefilledEntries => [
+      [aiKeys.history(), okBody(history)],
+      [aiKeys.status(), okBody(aiStatus())],
+    ]);
   // ChatScreen reads ?chatId= with useSearchParams, which needs a Suspense boundary.
   return (
-    <PrefilledQueries entries={entries}>
+    <PrefilledQueries read={read}>
       <Suspense fallback={<PageSpinner label="Loading chat" />}>
         <ChatScreen />
       </Suspense>

@@ -1,7 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { cookies } from "next/headers";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
-import { PrefilledQueries } from "@/components/providers/prefilled-queries";
+import { PrefilledQueries, type PrefilledEntries } from "@/components/providers/prefilled-queries";
 import { getDashboardActivity } from "@/lib/analytics/server/activity";
 import { analyticsKeys } from "@/lib/analytics/query-keys";
 import { getRenderSessionUser } from "@/lib/auth/server/render-session";
@@ -28,7 +28,7 @@ const CHECKLIST_LISTS: ListPostsParams[] = [
  * them as it hydrates instead of re-rendering the whole dashboard when they arrive, which was its
  * longest task. Each answer is what the API's route answers for the same key.
  */
-async function dashboardQueries(userId: string): Promise<[QueryKey, unknown][]> {
+async function dashboardQueries(userId: string): Promise<PrefilledEntries> {
   const lists = CHECKLIST_LISTS.map(normalisedListParams);
   const [posts, accounts, activity] = await Promise.all([
     Promise.all(lists.map((params) => listPosts(userId, listPostsQuerySchema.parse(params)))),
@@ -49,12 +49,9 @@ export default async function DashboardPage() {
   // The signed-in layout has sent a visitor home already; the user is known here.
   const user = await getRenderSessionUser();
   if (!user) return null;
-  const [marks, entries] = await Promise.all([
-    cookies().then((jar) => parseGettingStartedMarks(jar.get(gettingStartedCookieName(user.id))?.value)),
-    dashboardQueries(user.id),
-  ]);
+  const marks = parseGettingStartedMarks((await cookies()).get(gettingStartedCookieName(user.id))?.value);
   return (
-    <PrefilledQueries entries={entries}>
+    <PrefilledQueries read={() => dashboardQueries(user.id)}>
       <DashboardView gettingStartedMarks={marks} />
     </PrefilledQueries>
   );

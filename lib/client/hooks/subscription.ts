@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { BILLING_HISTORY_LIMIT, subscriptionKeys } from "@/lib/billing/query-keys";
 import type { CancelSubscriptionInput, ChangeTierInput } from "@/lib/billing/schemas";
 import {
   cancelSubscription,
@@ -15,17 +16,6 @@ import {
 } from "@/lib/client/requests/subscription";
 
 /** TanStack Query over lib/client/requests/subscription.ts: keys, the Billing page's queries and its changes. */
-
-export const subscriptionKeys = {
-  all: ["subscription"] as const,
-  dashboard: () => [...subscriptionKeys.all, "dashboard"] as const,
-  current: () => [...subscriptionKeys.all, "current"] as const,
-  history: (limit: number) => [...subscriptionKeys.all, "history", limit] as const,
-  checkout: (sessionId: string | null) => [...subscriptionKeys.all, "checkout", sessionId] as const,
-};
-
-/** Spec section 9: the billing page shows the last 6 periods. */
-export const BILLING_HISTORY_LIMIT = 6;
 
 export function useSubscriptionDashboard() {
   return useQuery({ queryKey: subscriptionKeys.dashboard(), queryFn: () => getSubscriptionDashboard(), retry: false });
