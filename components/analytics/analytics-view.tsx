@@ -55,12 +55,14 @@ function panel<T>(query: PanelQuery<T>, render: (data: T) => ReactNode): ReactNo
 
 /**
  * /analytics, 'Analytics Dashboard' (spec section 2): range chips, the seven cards with their change,
- * the charts, the top posts, the best time to post and the CSV downloads.
+ * the charts, the top posts, the best time to post and the CSV downloads. `startedAt`: the server's
+ * time when it rendered the page; the first range ends then, so its queries are the ones the server
+ * answered with the page.
  */
-export function AnalyticsView() {
+export function AnalyticsView({ startedAt }: { startedAt: number }) {
   const [preset, setPreset] = useState<RangePresetId>(DEFAULT_RANGE);
   // Fixed when a chip is chosen, so the query keys (and the answers) stay put between renders.
-  const [range, setRange] = useState<DateRangeQuery>(() => rangeFor(DEFAULT_RANGE, new Date()));
+  const [range, setRange] = useState<DateRangeQuery>(() => rangeFor(DEFAULT_RANGE, new Date(startedAt)));
 
   const overview = useAnalyticsOverview(range);
   const performance = usePerformance(range);

@@ -3,13 +3,20 @@ import { Badge } from "@/components/ui/badge";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { formatPercent } from "@/lib/analytics/display";
 import type { TopPost } from "@/lib/analytics/schemas";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { abbreviateNumber } from "@/lib/format";
 import { platformLabels } from "@/lib/social/platforms";
 import { EmptyState } from "./empty-state";
 
-function publishDate(iso: string | null): string {
+/** The day in the reader's zone and language, which the server does not know: written once hydrated. */
+function PublishDate({ iso }: { iso: string | null }) {
+  const hydrated = useHydrated();
   if (!iso) return "—";
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(iso));
+  return (
+    <time dateTime={iso}>
+      {hydrated ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(iso)) : null}
+    </time>
+  );
 }
 
 const numberCell = "px-3 py-2 text-right tabular-nums";
@@ -72,7 +79,9 @@ export function TopPostsTable({ posts }: { posts: TopPost[] }) {
                   </Badge>
                 )}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{publishDate(post.publishedAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <PublishDate iso={post.publishedAt} />
+              </td>
               <td className="px-3 py-2">
                 <ul className="flex gap-1" aria-label="Platforms">
                   {post.platforms.map((platform) => (

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,16 +24,18 @@ const oauthErrors: Record<string, string> = {
 
 type Phase = "idle" | "signing-in" | "loading-accounts";
 
-export function LoginForm() {
+/**
+ * `oauthError`: next-auth's ?error= after a failed Google/Facebook sign-in; `passwordReset`: the
+ * page was reached from a finished password reset (?reset=done). The page reads both from its URL on
+ * the server, so the form is in its HTML (it used to appear only after hydration, moving the card).
+ */
+export function LoginForm({ oauthError, passwordReset }: { oauthError: string | null; passwordReset: boolean }) {
   const router = useRouter();
-  const searchParams = useSearchParams();
   const { reload } = useSession();
-  const oauthError = searchParams.get("error");
   const [error, setError] = useState<string | null>(
     oauthError ? (oauthErrors[oauthError] ?? "Sign-in failed. Please try again.") : null,
   );
   const [phase, setPhase] = useState<Phase>("idle");
-  const passwordReset = searchParams.get("reset") === "done";
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -8,8 +8,10 @@ import { InlineMessage } from "@/components/media/inline-message";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
+import { useRenderedAfterHydration } from "@/lib/client/use-hydrated";
 import { useAnalyticsOverview } from "@/lib/client/hooks/analytics";
 import { usePosts, useSchedulePost } from "@/lib/client/hooks/posts";
+import { SCHEDULE_LIST } from "@/lib/posts/query-keys";
 import type { PostDto } from "@/lib/posts/schemas";
 import { moveToDay, type CalendarDay } from "@/lib/schedule/calendar";
 import { scheduleStats, schedulerPosts, type ScheduleSort, type ScheduleStatusFilter } from "@/lib/schedule/posts";
@@ -33,10 +35,14 @@ export function ScheduleView() {
   const [sort, setSort] = useState<ScheduleSort>("date");
   const [rescheduling, setRescheduling] = useState<PostDto | null>(null);
   const [details, setDetails] = useState<PostDto | null>(null);
-  const list = usePosts({ page: 1, limit: 100 });
+  const list = usePosts(SCHEDULE_LIST);
   const schedule = useSchedulePost();
   // All time: the same figure as the Analytics Dashboard's All Time card (and its cache entry).
   const overview = useAnalyticsOverview(ALL_TIME);
+  // The posts come with the page (app/(app)/schedule/page.tsx), but the calendar, the list and
+  // "Published Today" are in the browser's zone, which the server does not know: they render
+  // right after hydration, in a transition (a long render there was the page's blocking time).
+  const zoneKnown = useRenderedAfterHydration();
 
   const posts = useMemo(() => schedulerPosts(list.data?.posts ?? []), [list.data]);
   const stats = useMemo(() => scheduleStats(posts), [posts]);
@@ -126,7 +132,7 @@ export function ScheduleView() {
         </div>
       </header>
 
-      {list.isPending ? (
+      {list.isPending || !zoneKnown ? (
         <PageSpinner label="Loading posts" />
       ) : list.isError ? (
         <div className="grid justify-items-start gap-3">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -24,4 +24,15 @@ export function useHydrated(): boolean {
  */
 export function useNowAfterHydration(readAt: number): Date {
   return useHydrated() ? new Date() : new Date(readAt);
+}
+
+/**
+ * False on the server, at hydration and on a client-side arrival; true right after, set in a
+ * transition, so the render it starts is time-sliced instead of one long task (issue #18). For a
+ * large part of a page that depends on the browser's zone (the Schedule's calendar).
+ */
+export function useRenderedAfterHydration(): boolean {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => startTransition(() => setRendered(true)), []);
+  return rendered;
 }

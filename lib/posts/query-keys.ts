@@ -20,6 +20,9 @@ export const normalisedListParams = (params: ListPostsParams = {}): ListPostsPar
   ...params,
 });
 
+/** The Content Scheduler's list: its calendar and list show the first 100 posts. */
+export const SCHEDULE_LIST: ListPostsParams = normalisedListParams({ page: 1, limit: 100 });
+
 export const postKeys = {
   all: ["posts"] as const,
   lists: () => [...postKeys.all, "list"] as const,

@@ -149,6 +149,30 @@ test("billing arrives with the plan, usage and history, and asks nothing more fo
   await expect(page.getByText(/Billing period: \d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}/)).toBeVisible();
 });
 
+test("the scheduler's posts come with the page; its calendar follows in the browser's zone", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  await draftForNewPage(page, "Croissant weekend");
+  const asked = await askedOnLoad(page, "/schedule", ["/api/post", "/api/analytics/overview"]);
+  expect(asked).toEqual([]);
+  await expect(page.getByRole("heading", { name: "Total Posts" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next month" })).toBeVisible();
+});
+
+test("analytics arrives with its first range answered, and asks nothing more for it", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  // A new user's top posts: the table's empty state, which only an answer shows (not the skeleton).
+  expect(await renderedHtml(page, "/analytics")).toContain("Posts you publish in this period are ranked here");
+
+  const analytics = ["overview", "performance", "platforms", "top-posts", "best-times"].map(
+    (name) => `/api/analytics/${name}`,
+  );
+  expect(await askedOnLoad(page, "/analytics", analytics)).toEqual([]);
+  // A range chosen in the browser is asked for as before.
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/overview");
+  await page.getByRole("group", { name: "Date range" }).getByRole("button", { name: "Last 7 Days" }).click();
+  await asked;
+});
+
 test.describe("in a browser far from the server's zone and language", () => {
   test.use({ timezoneId: "Pacific/Kiritimati", locale: "de-DE" });
 

@@ -1,15 +1,19 @@
-import { Suspense } from "react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 
 export const metadata = { title: "Sign in" };
 
-export default function LoginPage() {
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
   return (
     <AuthCard title="Sign in to your account" description="Welcome back to Postloom">
-      <Suspense>
-        <LoginForm />
-      </Suspense>
+      <LoginForm oauthError={single(params.error)} passwordReset={single(params.reset) === "done"} />
     </AuthCard>
   );
 }
