@@ -53,7 +53,8 @@ function sourceMapOf(url: string): SourceMapConsumer | null {
 function originOf(frame: { url: string; lineNumber: number; columnNumber: number; functionName: string }) {
   if (!frame.url) return `(${frame.functionName || "native"})`;
   const map = sourceMapOf(frame.url);
-  if (!map) return path.basename(frame.url);
+  // Frames without a position (lineNumber -1: the script's own evaluation) have no original line.
+  if (!map || frame.lineNumber < 0) return path.basename(frame.url);
   const source = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source ?? "?";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   return pkg ? `pkg:${pkg}` : source.replace(/^.*\[project\]\//, "").replace(/^turbopack:\/\/\//, "");

@@ -58,3 +58,20 @@ export function initials(name: string | null | undefined): string {
 export function splitVisible<T>(items: readonly T[], limit = 3): { visible: T[]; hidden: number } {
   return { visible: items.slice(0, limit), hidden: Math.max(0, items.length - limit) };
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per locale and options, made once: making one costs far more than
+ * formatting with it, and lists format a date per row (a month's calendar 42 day names; issue #18).
+ * `locale` undefined is the runtime's own (the browser's language).
+ */
+export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}

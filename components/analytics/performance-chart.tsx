@@ -3,7 +3,7 @@
 import { LineChart as LineIcon } from "lucide-react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PerformancePoint } from "@/lib/analytics/schemas";
-import { abbreviateNumber } from "@/lib/format";
+import { abbreviateNumber, dateTimeFormat } from "@/lib/format";
 import { axisTick, gridStroke, legendStyle, seriesColors, tooltipProps } from "./chart-theme";
 import { EmptyState } from "./empty-state";
 
@@ -18,7 +18,7 @@ const series = [
 export function shortDay(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   if (!y || !m || !d) return date;
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+  return dateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }

@@ -4,7 +4,7 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { formatPercent } from "@/lib/analytics/display";
 import type { TopPost } from "@/lib/analytics/schemas";
 import { useHydrated } from "@/lib/client/use-hydrated";
-import { abbreviateNumber } from "@/lib/format";
+import { abbreviateNumber, dateTimeFormat } from "@/lib/format";
 import { platformLabels } from "@/lib/social/platforms";
 import { EmptyState } from "./empty-state";
 
@@ -14,7 +14,7 @@ function PublishDate({ iso }: { iso: string | null }) {
   if (!iso) return "—";
   return (
     <time dateTime={iso}>
-      {hydrated ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(iso)) : null}
+      {hydrated ? dateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(iso)) : null}
     </time>
   );
 }

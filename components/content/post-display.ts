@@ -2,6 +2,7 @@ import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
 import type { PostSort, PostStatusFilter } from "@/lib/posts/query-keys";
 import type { SocialPlatform } from "@/lib/social/platforms";
 import { formatPercent } from "@/lib/analytics/display";
+import { dateTimeFormat } from "@/lib/format";
 
 /** Pure display rules of the post list (no React, no I/O), so they can be unit-tested. */
 
@@ -102,7 +103,7 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
   if (!iso) return "Unknown date";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "Unknown date";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
 function uniquePlatforms(pages: readonly PostPageEntry[], status: PostPageEntry["status"]): SocialPlatform[] {

@@ -16,6 +16,7 @@ import {
 } from "@dnd-kit/core";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { dateTimeFormat } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
 import { addMonths, dayKey, monthGrid, parseDayKey, WEEKDAY_LABELS, type CalendarDay } from "@/lib/schedule/calendar";
 import { calendarInstant, postDayKey } from "@/lib/schedule/posts";
@@ -120,7 +121,7 @@ export function CalendarGrid({
   // Keyboard moves are ours (use-keyboard-move); dnd-kit handles the pointer only.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
-  const title = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" }).format(
+  const title = dateTimeFormat(undefined, { month: "long", year: "numeric" }).format(
     new Date(month.year, month.month, 1),
   );
   const inMonthKeys = cells.filter((cell) => cell.inMonth).map((cell) => cell.key);

@@ -1,4 +1,5 @@
 import { postShortName } from "@/components/content/post-display";
+import { dateTimeFormat } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
 import { moveToDay, parseDayKey } from "@/lib/schedule/calendar";
 import { isFutureDate } from "@/lib/schedule/time";
@@ -9,12 +10,13 @@ import { isFutureDate } from "@/lib/schedule/time";
 export function dayLabel(key: string): string {
   const day = parseDayKey(key);
   if (!day) return key;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "full" }).format(new Date(day.year, day.month, day.day));
+  return dateTimeFormat(undefined, { dateStyle: "full" }).format(new Date(day.year, day.month, day.day));
 }
 
 /** "9:30 AM" in the user's locale; empty without a time. */
 export function timeLabel(iso: string | null): string {
-  return iso ? new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(new Date(iso)) : "";
+  if (!iso) return "";
+  return dateTimeFormat(undefined, { timeStyle: "short" }).format(new Date(iso));
 }
 
 const postLabel = (post: PostDto) => `post "${postShortName(post)}"`;

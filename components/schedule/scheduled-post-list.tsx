@@ -9,7 +9,6 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { PostDto } from "@/lib/posts/schemas";
-import { parseDayKey } from "@/lib/schedule/calendar";
 import {
   calendarInstant,
   countByStatus,
@@ -21,6 +20,7 @@ import {
   type ScheduleStatusFilter,
 } from "@/lib/schedule/posts";
 import { NativeSelect } from "@/components/ui/native-select";
+import { dayLabel, timeLabel } from "./calendar-labels";
 
 interface ScheduledPostListProps {
   posts: readonly PostDto[];
@@ -33,16 +33,6 @@ interface ScheduledPostListProps {
   onClearDay?: () => void;
   onOpenPost: (post: PostDto) => void;
 }
-
-const longDay = (key: string) => {
-  const day = parseDayKey(key);
-  return day
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: "full" }).format(new Date(day.year, day.month, day.day))
-    : key;
-};
-
-const time = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(new Date(iso)) : "";
 
 /** Side list 'Scheduled Posts': filter, sort, grouped by day, with totals. */
 export function ScheduledPostList({
@@ -98,7 +88,7 @@ export function ScheduledPostList({
         {dayKey && (
           <div className="bg-muted/50 flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm">
             <span>
-              Showing <span className="font-medium">{longDay(dayKey)}</span>
+              Showing <span className="font-medium">{dayLabel(dayKey)}</span>
             </span>
             {onClearDay && (
               <Button type="button" variant="ghost" size="sm" onClick={onClearDay}>
@@ -130,9 +120,9 @@ export function ScheduledPostList({
         ) : (
           <div className="grid gap-4">
             {shown.map((group) => (
-              <section key={group.key} aria-label={longDay(group.key)} className="grid gap-2">
+              <section key={group.key} aria-label={dayLabel(group.key)} className="grid gap-2">
                 <h3 className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
-                  {longDay(group.key)}
+                  {dayLabel(group.key)}
                 </h3>
                 <ul className="grid gap-2">
                   {group.posts.map((post) => (
@@ -143,7 +133,7 @@ export function ScheduledPostList({
                         className="hover:bg-accent/50 focus-visible:ring-ring/60 grid w-full gap-1.5 rounded-md border p-3 text-left text-sm outline-none focus-visible:ring-[3px]"
                       >
                         <span className="flex items-center justify-between gap-2">
-                          <span className="font-medium tabular-nums">{time(calendarInstant(post))}</span>
+                          <span className="font-medium tabular-nums">{timeLabel(calendarInstant(post))}</span>
                           <span className="flex flex-wrap justify-end gap-1">
                             {post.delayed && <DelayedBadge delay={post.delayed} />}
                             <PostStatusBadge status={post.status} />

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format";
 import { formatMoney } from "./format";
 import type { ChangeTierResult, SubscriptionStatusName, SubscriptionSummary, cancelReasons } from "./schemas";
 import { tiers, type TierName } from "./tiers";
@@ -31,9 +32,7 @@ export function daysRemainingText(summary: Pick<SubscriptionSummary, "isTrial" |
 
 /** An instant as an en-GB short date ("1 Dec 2026"), in the given zone (the browser's by default). */
 export function formatShortDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(new Date(iso));
 }
 
 /** "2026-11" → "Nov 2026" (a usage history period). */
@@ -41,7 +40,7 @@ export function formatPeriodMonth(period: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(period);
   if (!match) return period;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+  return dateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
 export type PlanChange = "upgrade" | "downgrade" | "current";

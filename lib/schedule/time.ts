@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format";
 import { dayKey, fromWallClock, parseDayKey, wallClock } from "./calendar";
 
 /** The Schedule Post modal's choices and messages (spec 'Create Post', section 8). */
@@ -74,5 +75,5 @@ export function isFutureDate(date: Date | null, now: Date = new Date()): date is
 export function formatLongDateTime(date: Date | string, locale?: string): string {
   const value = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return "Unknown date";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(value);
+  return dateTimeFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateNumber, formatCount, initials, relativeSyncTime, splitVisible } from "@/lib/format";
+import { abbreviateNumber, dateTimeFormat, formatCount, initials, relativeSyncTime, splitVisible } from "@/lib/format";
 
 describe("abbreviateNumber: K from 1,000, M from 1,000,000", () => {
   it.each([
@@ -85,5 +85,22 @@ describe("splitVisible", () => {
   it("keeps three and counts the rest", () => {
     expect(splitVisible(["a", "b", "c", "d", "e"])).toEqual({ visible: ["a", "b", "c"], hidden: 2 });
     expect(splitVisible(["a", "b"])).toEqual({ visible: ["a", "b"], hidden: 0 });
+  });
+});
+
+describe("dateTimeFormat: one formatter per locale and options", () => {
+  it("hands back the formatter it made for the same locale and options, and formats as Intl does", () => {
+    const first = dateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+    expect(dateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })).toBe(first);
+    expect(first.format(new Date(Date.UTC(2026, 10, 26)))).toBe("26 Nov");
+  });
+
+  it("makes another for other options or another locale", () => {
+    const short = dateTimeFormat("en-GB", { dateStyle: "short", timeZone: "UTC" });
+    expect(dateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" })).not.toBe(short);
+    expect(dateTimeFormat("de-DE", { dateStyle: "short", timeZone: "UTC" })).not.toBe(short);
+    expect(
+      dateTimeFormat("de-DE", { dateStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 26))),
+    ).toBe("26.11.26");
   });
 });
