@@ -8,6 +8,7 @@ import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
+import { HydrationFlag } from "@/lib/client/use-hydrated";
 
 /**
  * `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts).
@@ -40,7 +41,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <SessionProvider initialSession={initialSession}>
           <TooltipProvider delayDuration={200}>
-            {children}
+            <HydrationFlag>{children}</HydrationFlag>
             <Toaster />
           </TooltipProvider>
         </SessionProvider>
