@@ -8,7 +8,6 @@ import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
-import { HydrationFlag } from "@/lib/client/use-hydrated";
 
 /**
  * `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts).
@@ -41,7 +40,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <SessionProvider initialSession={initialSession}>
           <TooltipProvider delayDuration={200}>
-            <HydrationFlag>{children}</HydrationFlag>
+            {children}
             <Toaster />
           </TooltipProvider>
         </SessionProvider>

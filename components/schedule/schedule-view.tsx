@@ -8,7 +8,7 @@ import { InlineMessage } from "@/components/media/inline-message";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useRenderedAfterHydration } from "@/lib/client/use-hydrated";
 import { useAnalyticsOverview } from "@/lib/client/hooks/analytics";
 import { usePosts, useSchedulePost } from "@/lib/client/hooks/posts";
 import { SCHEDULE_LIST } from "@/lib/posts/query-keys";
@@ -41,8 +41,8 @@ export function ScheduleView() {
   const overview = useAnalyticsOverview(ALL_TIME);
   // The posts come with the page (app/(app)/schedule/page.tsx), but the calendar, the list and
   // "Published Today" are in the browser's zone, which the server does not know: they render
-  // right after hydration (in a transition: see HydrationFlag).
-  const zoneKnown = useHydrated();
+  // right after hydration, in a transition (a long render there was the page's blocking time).
+  const zoneKnown = useRenderedAfterHydration();
 
   const posts = useMemo(() => schedulerPosts(list.data?.posts ?? []), [list.data]);
   const stats = useMemo(() => scheduleStats(posts), [posts]);

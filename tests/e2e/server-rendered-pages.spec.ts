@@ -77,13 +77,14 @@ test("the dashboard arrives with its activity and checklist counts, and asks not
 });
 
 /** A Facebook Page connected, and a draft for it: the Content Creator then lists a post, with its date. */
-async function draftForNewPage(page: Page, content: string) {
+async function draftForNewPage(page: Page, content: string): Promise<string> {
   const { ourPages } = await connectFacebookPages(page, ["Bakery"]);
   const response = await page.request.post("/api/social/posts", {
     data: { pages: [{ type: "post", pageId: ourPages[0]!.id, platform: "facebook" }], content },
     headers: { Origin: appUrl() },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { post: { id: string } }).post.id;
 }
 
 test("the content list arrives with its first page of posts, and asks nothing more for them", async ({ page }) => {
@@ -125,6 +126,15 @@ async function askedOnLoad(page: Page, path: string, paths: string[]): Promise<s
   page.off("request", listener);
   return asked;
 }
+
+test("a post opened for editing arrives in the editor, and is not asked for again", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  const postId = await draftForNewPage(page, "Rye loaf, second proof");
+  expect(await renderedHtml(page, `/create-post?postId=${postId}`)).toContain("Rye loaf, second proof");
+
+  expect(await askedOnLoad(page, `/create-post?postId=${postId}`, [`/api/post/${postId}`])).toEqual([]);
+  await expect(page.getByLabel("Post content", { exact: true })).toHaveValue("Rye loaf, second proof");
+});
 
 test("settings arrive with the connected accounts, and ask nothing more for them", async ({ page }) => {
   await signUp(page, newUser("Server Render"));

@@ -1,19 +1,14 @@
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 
 export const metadata = { title: "Sign in" };
 
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
-
-export default async function LoginPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LoginPage({ searchParams }: { searchParams: PageSearchParams }) {
   const params = await searchParams;
   return (
     <AuthCard title="Sign in to your account" description="Welcome back to Postloom">
-      <LoginForm oauthError={single(params.error)} passwordReset={single(params.reset) === "done"} />
+      <LoginForm oauthError={firstParam(params.error)} passwordReset={firstParam(params.reset) === "done"} />
     </AuthCard>
   );
 }
