@@ -1,7 +1,7 @@
 /**
- * TanStack Query keys of the subscription API, shared by the browser's hooks
- * (lib/client/hooks/subscription.ts) and the Billing page that answers them on the server
- * (app/(app)/billing/page.tsx).
+ * TanStack Query keys of the subscription API, in a module without React (as the posts', social
+ * and analytics keys are), so a server page can answer them too (README › "Most signed-in pages
+ * arrive with their first queries answered": Billing is not one of them yet).
  */
 
 export const subscriptionKeys = {
