@@ -1,23 +1,15 @@
 import { FileText } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { PlatformIcon } from "@/components/social/platform-icon";
+import { LocalTime } from "@/components/ui/local-time";
 import { formatPercent } from "@/lib/analytics/display";
 import type { TopPost } from "@/lib/analytics/schemas";
-import { useHydrated } from "@/lib/client/use-hydrated";
 import { abbreviateNumber, dateTimeFormat } from "@/lib/format";
 import { platformLabels } from "@/lib/social/platforms";
 import { EmptyState } from "./empty-state";
 
-/** The day in the reader's zone and language, which the server does not know: written once hydrated. */
-function PublishDate({ iso }: { iso: string | null }) {
-  const hydrated = useHydrated();
-  if (!iso) return "—";
-  return (
-    <time dateTime={iso}>
-      {hydrated ? dateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(iso)) : null}
-    </time>
-  );
-}
+/** The day a post went out, in the reader's zone and language. */
+const mediumDate = (iso: string) => dateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(iso));
 
 const numberCell = "px-3 py-2 text-right tabular-nums";
 
@@ -80,7 +72,7 @@ export function TopPostsTable({ posts }: { posts: TopPost[] }) {
                 )}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">
-                <PublishDate iso={post.publishedAt} />
+                {post.publishedAt ? <LocalTime iso={post.publishedAt} format={mediumDate} /> : "—"}
               </td>
               <td className="px-3 py-2">
                 <ul className="flex gap-1" aria-label="Platforms">

@@ -2,11 +2,11 @@ import { CalendarClock, CreditCard, Loader2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { daysRemainingText, formatShortDate, statusLabel } from "@/lib/billing/display";
 import { formatMoney } from "@/lib/billing/format";
 import type { SubscriptionSummary, TierInfo } from "@/lib/billing/schemas";
 import { tiers } from "@/lib/billing/tiers";
-import { useHydrated } from "@/lib/client/use-hydrated";
 
 const BADGE_VARIANT = {
   Active: "success",
@@ -15,15 +15,8 @@ const BADGE_VARIANT = {
   "Past Due": "destructive",
 } as const;
 
-/**
- * A date of the billing period, in the browser's zone, which the server does not know: the page's
- * HTML holds only its value, the words are written as the page hydrates (issue #18: the Billing
- * page arrives with its data).
- */
-function ShortDate({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
-  return <time dateTime={iso}>{hydrated ? formatShortDate(iso) : null}</time>;
-}
+/** A date of the billing period, in the browser's zone. */
+const ShortDate = ({ iso }: { iso: string }) => <LocalTime iso={iso} format={formatShortDate} />;
 
 /**
  * The current plan (spec section 2): name, status badge, days left, price per month, the billing

@@ -1,7 +1,8 @@
 import { Clock } from "lucide-react";
 import type { PostDelay } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
-import { LocalDateTime } from "./local-date-time";
+import { LocalTime } from "@/components/ui/local-time";
+import { formatDateTime } from "./post-display";
 
 /** Why a post is late: 'Delayed since …: reason. Next attempt …'. */
 export function DelayedNote({ delay, className }: { delay: PostDelay; className?: string }) {
@@ -15,13 +16,13 @@ export function DelayedNote({ delay, className }: { delay: PostDelay; className?
       <Clock className="mt-0.5 size-3.5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
       <span>
         <span className="font-semibold">
-          Delayed since <LocalDateTime iso={delay.since} />:
+          Delayed since <LocalTime iso={delay.since} format={formatDateTime} />:
         </span>{" "}
         {delay.reason}
         {delay.retryAt && (
           <>
             {" "}
-            Next attempt <LocalDateTime iso={delay.retryAt} />.
+            Next attempt <LocalTime iso={delay.retryAt} format={formatDateTime} />.
           </>
         )}
       </span>

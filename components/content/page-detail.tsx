@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import type { PostPageEntry } from "@/lib/posts/schemas";
 import { platformLabels } from "@/lib/social/platforms";
 import { NeedsCheckActions } from "./needs-check-actions";
-import { LocalDateTime, useLocalDateTime } from "./local-date-time";
-import { pageStatusLabel, safeExternalUrl } from "./post-display";
+import { LocalTime, useLocalTime } from "@/components/ui/local-time";
+import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display";
 
 /**
  * One page of a post: platform, page, status, when it went out, its link, its error, whether it was
@@ -14,7 +14,7 @@ import { pageStatusLabel, safeExternalUrl } from "./post-display";
 export function PageDetail({ postId, page, linkLabel }: { postId: string; page: PostPageEntry; linkLabel: string }) {
   // A post deleted on the platform has no page to link to; its last figures are kept.
   const url = page.removedAt ? null : safeExternalUrl(page.platformPostUrl);
-  const removedAt = useLocalDateTime(page.removedAt);
+  const removedAt = useLocalTime(page.removedAt, formatDateTime);
   const statusVariant =
     page.status === "published"
       ? "success"
@@ -42,7 +42,7 @@ export function PageDetail({ postId, page, linkLabel }: { postId: string; page: 
       <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
         {page.publishedAt && (
           <span>
-            Published <LocalDateTime iso={page.publishedAt} />
+            Published <LocalTime iso={page.publishedAt} format={formatDateTime} />
           </span>
         )}
         {url && (

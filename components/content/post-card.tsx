@@ -17,6 +17,7 @@ import { useId, useState } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { LocalTime } from "@/components/ui/local-time";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { formatCount } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
@@ -24,6 +25,7 @@ import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import {
   failedPlatforms,
+  formatDateTime,
   platformsToCheck,
   isEditable,
   postDate,
@@ -36,7 +38,6 @@ import {
 import { PostDestinations } from "./post-destinations";
 import { DelayedBadge } from "./delayed-badge";
 import { DelayedNote } from "./delayed-note";
-import { LocalDateTime } from "./local-date-time";
 import { PostDetails } from "./post-details";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -102,7 +103,7 @@ export function PostCard({
             {post.delayed && <DelayedBadge delay={post.delayed} />}
           </div>
           <p className="text-muted-foreground text-xs">
-            {date.label} <LocalDateTime iso={date.iso} />
+            {date.label} <LocalTime iso={date.iso} format={formatDateTime} />
           </p>
         </div>
       </div>
