@@ -84,22 +84,23 @@ describe("several workers, and a worker killed mid-publish", () => {
       }
 
       const run = uid();
-      const rows = await testDb()
-        .insert(posts)
-        .values(
-          Array.from({ length: 50 }, (_, index) => ({
-            userId: user.id,
-            content: `Batch ${run} #${index}`,
-            status: "scheduled" as const,
-            scheduledAt: new Date(),
-          })),
-        )
-        .returning({ id: posts.id });
-      const postIds = rows.map((row) => row.id);
-      await testDb()
-        .insert(postTargets)
-        .values(
-          postIds.flatMap((postId) =>
+      // Posts and targets in one transaction, as the product writes them: the stack's own worker is
+      // always running, and a post it saw without targets would be settled as published at once.
+      const postIds = await testDb().transaction(async (tx) => {
+        const rows = await tx
+          .insert(posts)
+          .values(
+            Array.from({ length: 50 }, (_, index) => ({
+              userId: user.id,
+              content: `Batch ${run} #${index}`,
+              status: "scheduled" as const,
+              scheduledAt: new Date(),
+            })),
+          )
+          .returning({ id: posts.id });
+        const ids = rows.map((row) => row.id);
+        await tx.insert(postTargets).values(
+          ids.flatMap((postId) =>
             account.pages.map((page) => ({
               postId,
               pageId: page.id,
@@ -109,6 +110,8 @@ describe("several workers, and a worker killed mid-publish", () => {
             })),
           ),
         );
+        return ids;
+      });
       const total = postIds.length * account.pages.length;
 
       Object.assign(process.env, stack.env);
