@@ -1,7 +1,6 @@
 "use client";
 
 import { Bot } from "lucide-react";
-import { useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
 import { errorMessage } from "@/lib/client/http";
 import { DEFAULT_CHAT_TITLE, type ChatSummaryDto } from "@/lib/ai/schemas";
@@ -27,8 +26,7 @@ const preview = (messages: readonly Pick<UiChatMessage, "content">[]) =>
  * full chat'). A chat started here is temporary ('New Chat', a `temp-` id) until the server's
  * first `chat` event names it.
  */
-export function ChatScreen() {
-  const requestedId = useSearchParams().get("chatId");
+export function ChatScreen({ requestedId }: { requestedId: string | null }) {
   const history = useChatHistory();
   const status = useAiStatus();
   const chat = useChatThreads();

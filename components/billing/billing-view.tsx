@@ -14,7 +14,12 @@ import {
   useUsageHistory,
 } from "@/lib/client/hooks/subscription";
 import { MessageBanner } from "@/components/ui/message-banner";
-import { changeTierBanner, formatShortDate, type ResultBanner as Banner } from "@/lib/billing/display";
+import {
+  changeTierBanner,
+  formatShortDate,
+  type CheckoutReturn,
+  type ResultBanner as Banner,
+} from "@/lib/billing/display";
 import { SUBSCRIPTION_MESSAGES, type CancelSubscriptionInput, type TierInfo } from "@/lib/billing/schemas";
 import { BillingSkeleton } from "./billing-skeleton";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
@@ -33,10 +38,10 @@ function failure(message: string, error: unknown): Banner {
 }
 
 /** 'Billing & Subscription' (spec section 2): plan, usage, costs, plans, history and the two modals. */
-export function BillingView() {
+export function BillingView({ checkoutReturn }: { checkoutReturn: CheckoutReturn }) {
   const dashboard = useSubscriptionDashboard();
   const history = useUsageHistory();
-  const { banner, show, dismiss, checkoutWaiting } = useBillingBanner();
+  const { banner, show, dismiss, checkoutWaiting } = useBillingBanner(checkoutReturn);
   const changeTier = useChangeTier();
   const cancel = useCancelSubscription();
   const reactivate = useReactivateSubscription();

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { parseCheckoutReturn, type ResultBanner } from "@/lib/billing/display";
+import type { CheckoutReturn, ResultBanner } from "@/lib/billing/display";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/schemas";
 import { subscriptionKeys } from "@/lib/billing/query-keys";
 import { useCheckoutConfirmation } from "@/lib/client/hooks/subscription";
@@ -17,17 +17,18 @@ export const CHECKOUT_PENDING_MESSAGE =
 /**
  * The page's banner (auto-hidden after 5 s, dismissible) and the return from Stripe Checkout:
  * ?checkout=cancelled shows the spec's failure; ?checkout=success&session_id=… waits, with a
- * deadline, until the webhook has made the paid plan visible, then says so.
+ * deadline, until the webhook has made the paid plan visible, then says so. `returned` is that
+ * return as the page read it from its URL on the server.
  */
-export function useBillingBanner() {
+export function useBillingBanner(returned: CheckoutReturn) {
   const [banner, setBanner] = useState<ResultBanner | null>(null);
   // The Checkout outcome is derived from the URL and the polling; this hides it once dismissed.
   const [checkoutVisible, setCheckoutVisible] = useState(true);
-  const searchParams = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const queryClient = useQueryClient();
-  const [checkoutReturn] = useState(() => parseCheckoutReturn(new URLSearchParams(searchParams.toString())));
+  // The first one only: the URL drops it once its outcome is shown.
+  const [checkoutReturn] = useState(returned);
   const confirmation = useCheckoutConfirmation(checkoutReturn?.kind === "success" ? checkoutReturn.sessionId : null);
   const handled = useRef(false);
 

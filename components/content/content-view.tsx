@@ -31,9 +31,9 @@ function withIds(current: ReadonlySet<string>, ids: string[], on: boolean): Read
 
 /**
  * Content Creator (/content): the user's posts, filterable and sortable, with single and bulk
- * delete, and Publish for drafts and failed posts.
+ * delete, and Publish for drafts and failed posts. `highlight` is `?highlight=` as the page read it.
  */
-export function ContentView() {
+export function ContentView({ highlight }: { highlight: string | null }) {
   const [status, setStatus] = useState<PostStatusFilter>("all");
   const [sort, setSort] = useState<PostSort>("date");
   const [page, setPage] = useState(1);
@@ -58,7 +58,7 @@ export function ContentView() {
   const ids = useMemo(() => posts.map((post) => post.id), [posts]);
   // Only what is on screen counts as selected: posts deleted elsewhere or on another page drop out.
   const selectedIds = ids.filter((id) => selected.has(id));
-  const highlightedId = useHighlightedPost(list.isSuccess && !list.isPlaceholderData ? ids : null);
+  const highlightedId = useHighlightedPost(highlight, list.isSuccess && !list.isPlaceholderData ? ids : null);
 
   async function refresh() {
     const hadPosts = list.data !== undefined;

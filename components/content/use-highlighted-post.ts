@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { postElementId } from "./post-display";
 
@@ -13,14 +13,13 @@ export const HIGHLIGHT_PARAM = "highlight";
  * parameter, which ends the highlight (it is derived from the URL, so a reload after that shows
  * none). A post not on the loaded page only has its parameter dropped.
  *
+ * `requested` is the parameter's value as the page read it on the server (null without one);
  * `loadedIds` is null while the list is still loading (or shows the previous page's posts).
  * Returns the id of the post to highlight, or null.
  */
-export function useHighlightedPost(loadedIds: readonly string[] | null): string | null {
-  const searchParams = useSearchParams();
+export function useHighlightedPost(requested: string | null, loadedIds: readonly string[] | null): string | null {
   const router = useRouter();
   const pathname = usePathname();
-  const requested = searchParams.get(HIGHLIGHT_PARAM);
   const settled = loadedIds !== null;
   const found = requested !== null && (loadedIds?.includes(requested) ?? false);
 

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { InlineMessage } from "@/components/media/inline-message";
 import { useSession } from "@/lib/client/session";
@@ -17,11 +16,8 @@ import { PostEditorForm } from "./post-editor-form";
  * `?pageId=` (a PageSummary id, repeatable: the dashboard's per-network 'Create Post') preselects
  * pages for a new post.
  */
-export function PostEditor() {
+export function PostEditor({ postId, pageIds }: { postId: string | null; pageIds: readonly string[] }) {
   const { session } = useSession();
-  const searchParams = useSearchParams();
-  const postId = searchParams.get("postId");
-  const pageIds = searchParams.getAll("pageId");
   const post = usePost(postId);
 
   if (session.status !== "authenticated") return null;

@@ -2,7 +2,7 @@ import type { PostStatus } from "./schemas";
 
 /**
  * TanStack Query keys of the posts API, shared by the browser's hooks (lib/client/hooks/posts.ts)
- * and the pages that answer them on the server (app/(app)/dashboard/page.tsx, app/(app)/schedule/page.tsx).
+ * and the pages that answer them on the server (app/(app)/dashboard/page.tsx, app/(app)/content/page.tsx).
  */
 
 export interface ListPostsParams {
@@ -46,6 +46,9 @@ export interface PostListParams {
   page: number;
   limit?: number;
 }
+
+/** What the Content Creator shows first: every post, newest first, page 1. */
+export const FIRST_CONTENT_LIST: PostListParams = { status: "all", sort: "date", page: 1 };
 
 /**
  * Under postKeys.lists(), so every change made through lib/client/hooks/posts (save, delete) refreshes this

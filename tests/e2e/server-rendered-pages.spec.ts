@@ -46,6 +46,30 @@ test("each signed-in page arrives rendered with its user, not behind a session s
   }
 });
 
+test("no part of a signed-in page is streamed apart from it, with or without its query parameters", async ({
+  page,
+}) => {
+  // A Suspense boundary still pending when the page's first bytes leave (React writes it as
+  // <!--$?--> and sends its content later, hidden) is hydrated apart from the page. An update that
+  // reaches it first (a router.replace as the page loads, as Billing's Checkout return and Content's
+  // highlight do) makes React render it in the browser, and the hidden copy that arrives after
+  // stays in the page: CI once found Content's and Billing's views twice. Query parameters are
+  // read by the pages on the server, so nothing needs such a boundary.
+  await signUp(page, newUser("Server Render"));
+  const paths = [
+    ...PAGES.map(({ path }) => path),
+    "/content?highlight=00000000-0000-4000-8000-000000000000",
+    "/billing?checkout=cancelled",
+    "/create-post?postId=00000000-0000-4000-8000-000000000000&pageId=x",
+    "/chat?chatId=00000000-0000-4000-8000-000000000000",
+  ];
+  for (const path of paths) {
+    const html = await (await page.request.get(path)).text();
+    expect(html.includes("<!--$?-->"), `${path} streamed a part apart`).toBe(false);
+    expect(/<div hidden id="S:\d+">/.test(html), `${path} sent a part hidden, to be moved in later`).toBe(false);
+  }
+});
+
 test("the chat page arrives with the open conversation in it", async ({ page }) => {
   await signUp(page, newUser("Server Render"));
   await chatOnce(page, "Ideas for a bakery post this weekend?");
@@ -77,14 +101,35 @@ test("the dashboard arrives with its activity and checklist counts, and asks not
 });
 
 /** A Facebook Page connected, and a draft for it: the Content Creator then lists a post, with its date. */
-async function draftForNewPage(page: Page, content: string): Promise<void> {
+async function draftForNewPage(page: Page, content: string): Promise<string> {
   const { ourPages } = await connectFacebookPages(page, ["Bakery"]);
   const response = await page.request.post("/api/social/posts", {
     data: { pages: [{ type: "post", pageId: ourPages[0]!.id, platform: "facebook" }], content },
     headers: { Origin: appUrl() },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { post: { id: string } }).post.id;
 }
+
+test("the content list arrives with its first page of posts, and asks nothing more for them", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  await draftForNewPage(page, "Sourdough starter, day three");
+  const html = (await (await page.request.get("/content")).text()).replaceAll("<!-- -->", "");
+  const rendered = html.slice(0, html.indexOf("self.__next_f"));
+  expect(rendered).toContain("Sourdough starter, day three");
+  // The date's words are the browser's (its zone and language): only its value is in the HTML.
+  expect(rendered).toMatch(/Created <time dateTime="[^"]+"><\/time>/);
+
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/post") asked.push(request.url());
+  });
+  await page.goto("/content");
+  const card = page.getByRole("article").filter({ hasText: "Sourdough starter, day three" });
+  await expect(card.locator("time")).toHaveText(/\d/);
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+});
 
 /** The HTML the server renders for `path`, before the data it hands the browser. */
 async function renderedHtml(page: Page, path: string): Promise<string> {
@@ -92,7 +137,7 @@ async function renderedHtml(page: Page, path: string): Promise<string> {
   return html.slice(0, html.indexOf("self.__next_f"));
 }
 
-/** Loads `path` in the browser and returns the API requests among `paths` it made until the network went quiet. */
+/** Loads `path` in the browser and returns the API paths among `paths` it asked for until the network went quiet. */
 async function askedOnLoad(page: Page, path: string, paths: string[]): Promise<string[]> {
   const asked: string[] = [];
   const listener = (request: { url(): string }) => {
@@ -106,6 +151,15 @@ async function askedOnLoad(page: Page, path: string, paths: string[]): Promise<s
   return asked;
 }
 
+test("a post opened for editing arrives in the editor, and is not asked for again", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  const postId = await draftForNewPage(page, "Rye loaf, second proof");
+  expect(await renderedHtml(page, `/create-post?postId=${postId}`)).toContain("Rye loaf, second proof");
+
+  expect(await askedOnLoad(page, `/create-post?postId=${postId}`, [`/api/post/${postId}`])).toEqual([]);
+  await expect(page.getByLabel("Post content", { exact: true })).toHaveValue("Rye loaf, second proof");
+});
+
 test("settings arrive with the connected accounts, and ask nothing more for them", async ({ page }) => {
   await signUp(page, newUser("Server Render"));
   const pageName = await connectSandboxFacebookPage(page);
@@ -115,6 +169,18 @@ test("settings arrive with the connected accounts, and ask nothing more for them
 
   expect(await askedOnLoad(page, "/settings", ["/api/social/accounts"])).toEqual([]);
   await expect(page.getByRole("heading", { name: pageName })).toBeVisible();
+});
+
+test("billing arrives with the plan, usage and history, and asks nothing more for them", async ({ page }) => {
+  await signUp(page, newUser("Server Render"));
+  const rendered = await renderedHtml(page, "/billing");
+  expect(rendered).toContain("Billing period:");
+  // The period's dates are the browser's (its zone): only their values are in the HTML.
+  expect(rendered).toMatch(/Billing period: <\/span><time dateTime="[^"]+"><\/time> – <time dateTime="[^"]+"><\/time>/);
+
+  const asked = await askedOnLoad(page, "/billing", ["/api/subscription/dashboard", "/api/subscription/usage/history"]);
+  expect(asked).toEqual([]);
+  await expect(page.getByText(/Billing period: \d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}/)).toBeVisible();
 });
 
 test("the scheduler's posts come with the page; its calendar follows in the browser's zone", async ({ page }) => {

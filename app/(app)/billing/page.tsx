@@ -1,13 +1,44 @@
-import { Suspense } from "react";
 import { BillingView } from "@/components/billing/billing-view";
+import { PrefilledQueries, type PrefilledEntries } from "@/components/providers/prefilled-queries";
+import { getRenderSessionUser } from "@/lib/auth/server/render-session";
+import { parseCheckoutReturn } from "@/lib/billing/display";
+import { BILLING_HISTORY_LIMIT, subscriptionKeys } from "@/lib/billing/query-keys";
+import { getDashboard, getUsageHistory } from "@/lib/billing/server/usage";
+import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 
 export const metadata = { title: "Billing" };
 
-// BillingView reads the Checkout return (?checkout=…) from the URL, which needs a Suspense boundary.
-export default function BillingPage() {
+/**
+ * The plan, usage and history are answered here, with the page (issue #18), as
+ * GET /api/subscription/dashboard and /usage/history answer the same keys.
+ */
+async function billingQueries(userId: string): Promise<PrefilledEntries> {
+  const [dashboard, history] = await Promise.all([
+    getDashboard(userId),
+    getUsageHistory(userId, BILLING_HISTORY_LIMIT),
+  ]);
+  return [
+    [subscriptionKeys.dashboard(), dashboard],
+    [subscriptionKeys.history(BILLING_HISTORY_LIMIT), history],
+  ];
+}
+
+export default async function BillingPage({ searchParams }: { searchParams: PageSearchParams }) {
+  // The signed-in layout has sent a visitor home already; the user is known here.
+  const user = await getRenderSessionUser();
+  if (!user) return null;
+  // The return from Stripe Checkout (?checkout=…&session_id=…) is read here, not with
+  // useSearchParams in the browser (see app/(app)/content/page.tsx).
+  const params = await searchParams;
+  const checkoutReturn = parseCheckoutReturn(
+    new URLSearchParams({
+      checkout: firstParam(params.checkout) ?? "",
+      session_id: firstParam(params.session_id) ?? "",
+    }),
+  );
   return (
-    <Suspense>
-      <BillingView />
-    </Suspense>
+    <PrefilledQueries read={() => billingQueries(user.id)}>
+      <BillingView checkoutReturn={checkoutReturn} />
+    </PrefilledQueries>
   );
 }

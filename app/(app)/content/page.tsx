@@ -1,13 +1,41 @@
-import { Suspense } from "react";
 import { ContentView } from "@/components/content/content-view";
+import { PrefilledQueries, type PrefilledEntries } from "@/components/providers/prefilled-queries";
+import { getRenderSessionUser } from "@/lib/auth/server/render-session";
+import { CONTENT_PAGE_SIZE, contentListKeys, FIRST_CONTENT_LIST } from "@/lib/posts/query-keys";
+import { listPostsQuerySchema } from "@/lib/posts/schemas";
+import { listPosts } from "@/lib/posts/server/queries";
+import { okBody } from "@/lib/server/api/route";
+import { parseJsonText } from "@/lib/server/json-text";
+import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 
 export const metadata = { title: "Content" };
 
-export default function ContentPage() {
-  // ContentView reads ?highlight= with useSearchParams, which needs a Suspense boundary.
+/**
+ * The list's first page is answered here, with the page (issue #18), as GET /api/post answers the
+ * same key: the browser shows it as it hydrates instead of re-rendering the list when it arrives.
+ */
+async function contentQueries(userId: string): Promise<PrefilledEntries> {
+  const list = await listPosts(
+    userId,
+    listPostsQuerySchema.parse({
+      page: FIRST_CONTENT_LIST.page,
+      limit: CONTENT_PAGE_SIZE,
+      sort: FIRST_CONTENT_LIST.sort,
+    }),
+  );
+  return [[contentListKeys.list(FIRST_CONTENT_LIST), okBody({ ...list, posts: parseJsonText(list.posts) })]];
+}
+
+export default async function ContentPage({ searchParams }: { searchParams: PageSearchParams }) {
+  // The signed-in layout has sent a visitor home already; the user is known here.
+  const user = await getRenderSessionUser();
+  if (!user) return null;
+  // ?highlight= is read here, not with useSearchParams in the browser: that needs a Suspense
+  // boundary, which the server streams apart from the page (see README › Server-rendered pages).
+  const highlight = firstParam((await searchParams).highlight);
   return (
-    <Suspense>
-      <ContentView />
-    </Suspense>
+    <PrefilledQueries read={() => contentQueries(user.id)}>
+      <ContentView highlight={highlight} />
+    </PrefilledQueries>
   );
 }

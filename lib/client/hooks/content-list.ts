@@ -4,17 +4,22 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fetchPostList } from "@/lib/client/requests/content-list";
 import { contentListKeys, type PostListParams } from "@/lib/posts/query-keys";
 
+/** How long a list the server has just answered counts as fresh: longer than a page takes to hydrate. */
+const PREFILLED_FRESH_MS = 10_000;
+
 /** TanStack Query over lib/client/requests/content-list.ts: query keys, queries and mutations that refresh what they change. */
 
 /**
  * One page of posts. The previous page stays on screen (dimmed by the caller) while the next loads.
- * Always stale: the worker publishes and fails posts behind the browser's back, so every visit asks.
+ * The worker publishes and fails posts behind the browser's back, so every visit asks again, except
+ * right after the server has answered the first page with the page itself (app/(app)/content/page.tsx):
+ * asking again then would only re-render the whole list with the same posts.
  */
 export function usePostList(params: PostListParams) {
   return useQuery({
     queryKey: contentListKeys.list(params),
     queryFn: () => fetchPostList(params),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    staleTime: PREFILLED_FRESH_MS,
   });
 }
