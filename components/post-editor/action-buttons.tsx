@@ -6,7 +6,8 @@ import { CalendarClock, Loader2, Save, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { announcePublishResult } from "@/components/content/publish-result";
-import { SchedulePostDialog, type SchedulePreview } from "@/components/schedule/schedule-post-dialog";
+import dynamic from "next/dynamic";
+import type { SchedulePreview } from "@/components/schedule/schedule-post-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { usePublishPost, useSchedulePost } from "@/lib/client/hooks/posts";
@@ -14,7 +15,17 @@ import type { PostDto } from "@/lib/posts/schemas";
 import { SCHEDULE_MESSAGES } from "@/lib/schedule/time";
 import type { NetworkRefusal } from "@/lib/posts/network-limits";
 import { DisabledHint } from "./disabled-hint";
-import { LimitWarningDialog, type GuardedAction, type LimitFix } from "./limit-warning-dialog";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
+import type { GuardedAction, LimitFix } from "./limit-warning-dialog";
+
+// Both dialogs are chunks of their own, loaded when first opened (issue #18: the editor's first load).
+const SchedulePostDialog = dynamic(
+  () => import("@/components/schedule/schedule-post-dialog").then((module) => module.SchedulePostDialog),
+  { ssr: false },
+);
+const LimitWarningDialog = dynamic(() => import("./limit-warning-dialog").then((module) => module.LimitWarningDialog), {
+  ssr: false,
+});
 
 /** Spec section 9: the user is sent to /content this long after publishing. */
 const REDIRECT_AFTER_PUBLISH_MS = 2_000;
@@ -69,6 +80,8 @@ export function ActionButtons({
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [warning, setWarning] = useState<GuardedAction | null>(null);
+  const scheduleMounted = useOpenedOnce(scheduleOpen);
+  const warningMounted = useOpenedOnce(warning !== null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveLabel = editing ? "Update Draft" : "Save Draft";
   const busy = saving || publishing || schedulePost.isPending;
@@ -189,14 +202,23 @@ export function ActionButtons({
         </DisabledHint>
       )}
 
-      <LimitWarningDialog
-        action={warning}
-        refusals={refusals}
-        onFix={applyFix}
-        onEdit={onEditText}
-        onClose={() => setWarning(null)}
-      />
-      <SchedulePostDialog open={scheduleOpen} onOpenChange={setScheduleOpen} preview={preview} onSchedule={schedule} />
+      {warningMounted && (
+        <LimitWarningDialog
+          action={warning}
+          refusals={refusals}
+          onFix={applyFix}
+          onEdit={onEditText}
+          onClose={() => setWarning(null)}
+        />
+      )}
+      {scheduleMounted && (
+        <SchedulePostDialog
+          open={scheduleOpen}
+          onOpenChange={setScheduleOpen}
+          preview={preview}
+          onSchedule={schedule}
+        />
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import { ClipboardCheck } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { InlineMessage } from "@/components/media/inline-message";
-import { MediaLibraryDialog } from "@/components/media/media-library-dialog";
 import { UploadProgress } from "@/components/media/upload-progress";
 import { useSessionExpired } from "@/components/media/use-session-expired";
 import { Badge } from "@/components/ui/badge";
@@ -24,7 +24,6 @@ import { AttachedMedia } from "./attached-media";
 import { CharacterCounts } from "./character-counts";
 import { ActionButtons, type SavedPost, type SaveOverrides } from "./action-buttons";
 import { AiAssistantPanel } from "./ai-assistant-panel";
-import { AiPostGeneratorDialog } from "./ai-post-generator-dialog";
 import { EditorToolbar } from "./editor-toolbar";
 import { EnhanceComparison } from "./enhance-comparison";
 import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
@@ -35,12 +34,26 @@ import { PostStatusBadge } from "@/components/content/post-status-badge";
 import { saveErrorOutcome } from "./save-error";
 import { ShareMessageSettings } from "./share-message-settings";
 import { SummarizeForX } from "./summarize-for-x";
-import { TemplatesDialog } from "./templates-dialog";
 import { useAttachedMedia } from "./use-attached-media";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import { useEditorAi } from "./use-editor-ai";
 import { useNetworkLimits } from "./use-network-limits";
 import { usePasteIndicator } from "./use-paste-indicator";
 import { validateDraft } from "./validate-draft";
+
+// The three dialogs are chunks of their own, loaded when first opened: the editor's first load
+// carried them all (issue #18).
+const AiPostGeneratorDialog = dynamic(
+  () => import("./ai-post-generator-dialog").then((module) => module.AiPostGeneratorDialog),
+  { ssr: false },
+);
+const TemplatesDialog = dynamic(() => import("./templates-dialog").then((module) => module.TemplatesDialog), {
+  ssr: false,
+});
+const MediaLibraryDialog = dynamic(
+  () => import("@/components/media/media-library-dialog").then((module) => module.MediaLibraryDialog),
+  { ssr: false },
+);
 
 interface PostEditorFormProps {
   groups: readonly AccountGroup[];
@@ -120,6 +133,9 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     save: () => save({ quiet: true }),
     focusEditor,
   });
+  const generatorMounted = useOpenedOnce(ai.generatorOpen);
+  const templatesMounted = useOpenedOnce(templatesOpen);
+  const libraryMounted = useOpenedOnce(libraryOpen);
 
   function chooseTemplate(template: PostTemplate) {
     setContent(template.template);
@@ -342,21 +358,27 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
         />
       </div>
 
-      <AiPostGeneratorDialog
-        open={ai.generatorOpen}
-        onOpenChange={ai.setGeneratorOpen}
-        platform={aiPlatform}
-        chatId={ai.chatId}
-        onGenerated={ai.onGenerated}
-      />
-      <TemplatesDialog open={templatesOpen} onOpenChange={setTemplatesOpen} onChoose={chooseTemplate} />
-      <MediaLibraryDialog
-        open={libraryOpen}
-        onOpenChange={setLibraryOpen}
-        attached={attached.media}
-        onAdd={attached.attach}
-        onDeleted={attached.remove}
-      />
+      {generatorMounted && (
+        <AiPostGeneratorDialog
+          open={ai.generatorOpen}
+          onOpenChange={ai.setGeneratorOpen}
+          platform={aiPlatform}
+          chatId={ai.chatId}
+          onGenerated={ai.onGenerated}
+        />
+      )}
+      {templatesMounted && (
+        <TemplatesDialog open={templatesOpen} onOpenChange={setTemplatesOpen} onChoose={chooseTemplate} />
+      )}
+      {libraryMounted && (
+        <MediaLibraryDialog
+          open={libraryOpen}
+          onOpenChange={setLibraryOpen}
+          attached={attached.media}
+          onAdd={attached.attach}
+          onDeleted={attached.remove}
+        />
+      )}
     </div>
   );
 }
