@@ -4,6 +4,7 @@ import { AlertTriangle, CreditCard, Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { pastDueText } from "@/lib/billing/display";
 import { useCurrentSubscription, usePortalSession } from "@/lib/client/hooks/subscription";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 /**
  * A failed renewal (status past due): on every signed-in page, the owner reads that the payment
@@ -12,7 +13,10 @@ import { useCurrentSubscription, usePortalSession } from "@/lib/client/hooks/sub
 export function PastDueBanner() {
   const { data } = useCurrentSubscription();
   const portal = usePortalSession();
-  if (!data || data.status !== "past_due") return null;
+  // The subscription comes with the page (app/(app)/layout.tsx), but its date is written in the
+  // browser's zone: the banner appears right after hydration.
+  const hydrated = useHydrated();
+  if (!hydrated || !data || data.status !== "past_due") return null;
   return (
     <div
       role="alert"

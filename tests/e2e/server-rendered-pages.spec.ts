@@ -151,6 +151,13 @@ async function askedOnLoad(page: Page, path: string, paths: string[]): Promise<s
   return asked;
 }
 
+test("the subscription the past-due banner reads comes with the page: no signed-in page asks for it as it loads", async ({
+  page,
+}) => {
+  await signUp(page, newUser("Server Render"));
+  for (const { path } of PAGES) expect(await askedOnLoad(page, path, ["/api/subscription/current"]), path).toEqual([]);
+});
+
 test("a post opened for editing arrives in the editor, and is not asked for again", async ({ page }) => {
   await signUp(page, newUser("Server Render"));
   const postId = await draftForNewPage(page, "Rye loaf, second proof");
