@@ -1,5 +1,6 @@
-import { dehydrate, HydrationBoundary, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { dehydrate, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { PrefilledBoundary } from "./prefilled-boundary";
 
 /** A page's first queries as the server answers them: each key with the API's body for it. */
 export type PrefilledEntries = [QueryKey, unknown][];
@@ -25,5 +26,5 @@ export async function PrefilledQueries({
   } catch (error) {
     console.error("[prefill] a page's first queries could not be answered on the server; the browser asks", error);
   }
-  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+  return <PrefilledBoundary state={dehydrate(client)}>{children}</PrefilledBoundary>;
 }

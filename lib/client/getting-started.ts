@@ -18,9 +18,14 @@ const legacyStorageKey = (userId: string) => `postloom:getting-started:${userId}
  * The marks last read per user. Reading document.cookie is a synchronous call into the browser
  * (29 ms of the dashboard's load at Lighthouse's 4x slowdown, for the few snapshots React takes),
  * so the cookie is read again only after this tab wrote it, or when the tab comes back into view
- * (another tab may have written it meanwhile).
+ * or focus (another tab may have written it meanwhile), and always before a write.
  */
-const cache = new Map<string, GettingStartedMarks>();
+const cache = new Map<string, { raw: string | null; marks: GettingStartedMarks; checked: boolean }>();
+
+/** The next read looks at the cookie again (and keeps the same marks object if it did not change). */
+function recheck(userId?: string) {
+  for (const [id, entry] of cache) if (userId === undefined || id === userId) entry.checked = false;
+}
 
 function cookieValue(name: string): string | null {
   const prefix = `${name}=`;
@@ -30,9 +35,14 @@ function cookieValue(name: string): string | null {
 
 function read(userId: string): GettingStartedMarks {
   const hit = cache.get(userId);
-  if (hit) return hit;
-  const marks = parseGettingStartedMarks(cookieValue(gettingStartedCookieName(userId)));
-  cache.set(userId, marks);
+  if (hit?.checked) return hit.marks;
+  const raw = cookieValue(gettingStartedCookieName(userId));
+  if (hit && hit.raw === raw) {
+    hit.checked = true;
+    return hit.marks;
+  }
+  const marks = parseGettingStartedMarks(raw);
+  cache.set(userId, { raw, marks, checked: true });
   return marks;
 }
 
@@ -41,8 +51,10 @@ function write(userId: string, marks: GettingStartedMarks) {
 }
 
 export function markGettingStarted(userId: string, change: Partial<GettingStartedMarks>): void {
+  // The cookie as it is now (another tab may have written it since this one read it).
+  recheck(userId);
   write(userId, { ...read(userId), ...change });
-  cache.delete(userId);
+  recheck(userId);
   window.dispatchEvent(new Event(EVENT));
 }
 
@@ -67,18 +79,23 @@ export function adoptLegacyGettingStartedMarks(userId: string): void {
   }
 }
 
+// Another tab may have written the cookie while this one was in the background or out of focus:
+// forget what was read, whether or not a checklist is on screen now (the cache outlives the
+// dashboard across client-side navigation), and tell the ones on screen.
+if (typeof window !== "undefined") {
+  const forget = () => {
+    recheck();
+    window.dispatchEvent(new Event(EVENT));
+  };
+  window.addEventListener("focus", forget);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") forget();
+  });
+}
+
 function subscribe(onChange: () => void) {
-  const onShown = () => {
-    if (document.visibilityState !== "visible") return;
-    cache.clear();
-    onChange();
-  };
   window.addEventListener(EVENT, onChange);
-  document.addEventListener("visibilitychange", onShown);
-  return () => {
-    window.removeEventListener(EVENT, onChange);
-    document.removeEventListener("visibilitychange", onShown);
-  };
+  return () => window.removeEventListener(EVENT, onChange);
 }
 
 /**

@@ -2,24 +2,31 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fetchPostList } from "@/lib/client/requests/content-list";
-import { contentListKeys, type PostListParams } from "@/lib/posts/query-keys";
+import { CONTENT_PAGE_SIZE, contentListKeys, FIRST_CONTENT_LIST, type PostListParams } from "@/lib/posts/query-keys";
 
 /** How long a list the server has just answered counts as fresh: longer than a page takes to hydrate. */
 const PREFILLED_FRESH_MS = 10_000;
 
 /** TanStack Query over lib/client/requests/content-list.ts: query keys, queries and mutations that refresh what they change. */
 
+const isFirstList = (params: PostListParams) =>
+  params.status === FIRST_CONTENT_LIST.status &&
+  params.sort === FIRST_CONTENT_LIST.sort &&
+  params.page === FIRST_CONTENT_LIST.page &&
+  (params.limit ?? CONTENT_PAGE_SIZE) === CONTENT_PAGE_SIZE;
+
 /**
  * One page of posts. The previous page stays on screen (dimmed by the caller) while the next loads.
  * The worker publishes and fails posts behind the browser's back, so every visit asks again, except
  * right after the server has answered the first page with the page itself (app/(app)/content/page.tsx):
- * asking again then would only re-render the whole list with the same posts.
+ * asking again then would only re-render the whole list with the same posts. Other pages, filters
+ * and sorts are asked for each time they are shown.
  */
 export function usePostList(params: PostListParams) {
   return useQuery({
     queryKey: contentListKeys.list(params),
     queryFn: () => fetchPostList(params),
     placeholderData: keepPreviousData,
-    staleTime: PREFILLED_FRESH_MS,
+    staleTime: isFirstList(params) ? PREFILLED_FRESH_MS : 0,
   });
 }

@@ -1,0 +1,15 @@
+import type { DehydratedState } from "@tanstack/react-query";
+
+/**
+ * How old a page's prefilled answers may be when the browser shows that page again without asking
+ * the server: Back and Forward replay the page as the server sent it then, with the answers it read
+ * then. Older ones are left out and asked for again (the editor would otherwise fill its form from
+ * a post as it was minutes ago). The same as the app's staleTime (components/providers/app-providers.tsx).
+ */
+export const PREFILLED_MAX_AGE_MS = 30_000;
+
+/** `state` without the answers read more than PREFILLED_MAX_AGE_MS before `now`. */
+export function withoutOldAnswers(state: DehydratedState, now = Date.now()): DehydratedState {
+  const queries = state.queries.filter((query) => now - query.state.dataUpdatedAt <= PREFILLED_MAX_AGE_MS);
+  return queries.length === state.queries.length ? state : { ...state, queries };
+}
