@@ -4,7 +4,7 @@ import { SendHorizontal, Square } from "lucide-react";
 import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { AI_MESSAGES, CHAT_MESSAGE_MAX } from "@/lib/ai/schemas";
+import { AI_MESSAGES, CHAT_MESSAGE_MAX } from "@/lib/ai/constants";
 import { cn } from "@/lib/utils";
 
 interface ChatComposerProps {

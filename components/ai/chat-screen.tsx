@@ -3,7 +3,8 @@
 import { Bot } from "lucide-react";
 import { useRef, useState } from "react";
 import { errorMessage } from "@/lib/client/http";
-import { DEFAULT_CHAT_TITLE, type ChatSummaryDto } from "@/lib/ai/schemas";
+import { DEFAULT_CHAT_TITLE } from "@/lib/ai/constants";
+import type { ChatSummaryDto } from "@/lib/ai/schemas";
 import {
   isTemporaryChatId,
   newTemporaryChatId,

@@ -20,7 +20,8 @@ import {
   type CheckoutReturn,
   type ResultBanner as Banner,
 } from "@/lib/billing/display";
-import { SUBSCRIPTION_MESSAGES, type CancelSubscriptionInput, type TierInfo } from "@/lib/billing/schemas";
+import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/constants";
+import type { CancelSubscriptionInput, TierInfo } from "@/lib/billing/schemas";
 import { BillingSkeleton } from "./billing-skeleton";
 import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
 import { ChangePlanDialog } from "./change-plan-dialog";

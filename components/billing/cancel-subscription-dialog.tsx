@@ -15,7 +15,8 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { CANCEL_REASON_MAX, cancelReasonText, type CancelReason } from "@/lib/billing/display";
-import { cancelReasons, type CancelSubscriptionInput } from "@/lib/billing/schemas";
+import { cancelReasons } from "@/lib/billing/constants";
+import type { CancelSubscriptionInput } from "@/lib/billing/schemas";
 
 type Timing = "period-end" | "immediately";
 

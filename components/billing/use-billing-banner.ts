@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CheckoutReturn, ResultBanner } from "@/lib/billing/display";
-import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/schemas";
+import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/constants";
 import { subscriptionKeys } from "@/lib/billing/query-keys";
 import { useCheckoutConfirmation } from "@/lib/client/hooks/subscription";
 

@@ -24,7 +24,7 @@ import {
   UPLOAD_NETWORK_MESSAGE,
   validateMediaFiles,
 } from "@/lib/client/requests/media";
-import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/schemas";
+import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/constants";
 import { DeleteMediaDialog } from "./delete-media-dialog";
 import { InlineMessage } from "./inline-message";
 import { MediaLibraryItem } from "./media-library-item";

@@ -14,7 +14,8 @@ import {
   type UiChatMessage,
 } from "@/lib/client/hooks/use-chat-threads";
 import { useAiStatus, usePostChat } from "@/lib/client/hooks/ai";
-import { POST_CONTENT_MAX, type PostDto } from "@/lib/posts/schemas";
+import { POST_CONTENT_MAX } from "@/lib/posts/constants";
+import type { PostDto } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
 
 const GREETING: UiChatMessage = {

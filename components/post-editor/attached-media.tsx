@@ -5,7 +5,7 @@ import { InlineMessage } from "@/components/media/inline-message";
 import { MediaThumbnail } from "@/components/media/media-thumbnail";
 import { Button } from "@/components/ui/button";
 import { hasMixedMedia } from "@/lib/client/requests/media";
-import { MEDIA_MESSAGES } from "@/lib/media/schemas";
+import { MEDIA_MESSAGES } from "@/lib/media/constants";
 import type { PostMediaItem } from "@/lib/posts/schemas";
 
 /** The post's media as thumbnails with remove buttons, and the warning when images and videos mix. */

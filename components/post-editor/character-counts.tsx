@@ -2,7 +2,7 @@
 
 import { useDeferredValue } from "react";
 import { countForPlatform, platformCountLabels } from "@/lib/posts/character-count";
-import { POST_CONTENT_MAX } from "@/lib/posts/schemas";
+import { POST_CONTENT_MAX } from "@/lib/posts/constants";
 import type { ConnectablePlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 

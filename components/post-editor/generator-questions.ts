@@ -1,5 +1,5 @@
+import { AI_MESSAGES } from "@/lib/ai/constants";
 import {
-  AI_MESSAGES,
   generatorAnswersSchema,
   generatorCallToActions,
   generatorHashtagOptions,

@@ -1,4 +1,4 @@
-import { POST_CONTENT_MAX } from "@/lib/posts/schemas";
+import { POST_CONTENT_MAX } from "@/lib/posts/constants";
 
 /** Spec section 5 'Import file'. */
 export const IMPORT_MAX_BYTES = 1024 * 1024;

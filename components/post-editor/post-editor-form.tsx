@@ -16,7 +16,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { hasMixedMedia } from "@/lib/client/requests/media";
 import { isTemporaryChatId } from "@/lib/client/hooks/use-chat-threads";
 import { useCreatePost, useCreatePostLimit, useUpdatePost } from "@/lib/client/hooks/posts";
-import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, POST_TITLE_MAX, type PostDto } from "@/lib/posts/schemas";
+import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, POST_TITLE_MAX } from "@/lib/posts/constants";
+import type { PostDto } from "@/lib/posts/schemas";
 import type { PostTemplate } from "@/lib/posts/templates";
 import { connectablePlatforms, type ConnectablePlatform } from "@/lib/social/platforms";
 import type { AccountGroup } from "@/lib/social/schemas";
@@ -39,7 +40,7 @@ import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import { useEditorAi } from "./use-editor-ai";
 import { useNetworkLimits } from "./use-network-limits";
 import { usePasteIndicator } from "./use-paste-indicator";
-import { validateDraft } from "./validate-draft";
+import { preloadDraftValidation, validateDraft } from "./validate-draft";
 
 // The three dialogs are chunks of their own, loaded when first opened: the editor's first load
 // carried them all (issue #18).
@@ -168,7 +169,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
   }: { quiet?: boolean; overrides?: SaveOverrides } = {}): Promise<SavedPost | null> {
     const pages = toPageEntries(options, overrides.postPageIds ?? postPageIds, sharePageIds);
     const share = sharePageIds.length > 0 ? shareContent : null;
-    const problem = validateDraft({ title, content, pages, shareContent: share, media: attached.media });
+    const problem = await validateDraft({ title, content, pages, shareContent: share, media: attached.media });
     if (problem) {
       toast.error(problem);
       return null;
@@ -208,7 +209,8 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
   }
 
   return (
-    <div className="grid gap-6">
+    // The draft's checks load at the first touch of the editor, before anything can be saved.
+    <div className="grid gap-6" onFocusCapture={preloadDraftValidation} onPointerDownCapture={preloadDraftValidation}>
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{editing ? "Edit Post" : "Create Post"}</h1>

@@ -7,7 +7,7 @@ import { useSession } from "@/lib/client/session";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { usePost } from "@/lib/client/hooks/posts";
-import { MESSAGES } from "@/lib/posts/schemas";
+import { MESSAGES } from "@/lib/posts/constants";
 import { NoPages } from "./no-pages";
 import { PostEditorForm } from "./post-editor-form";
 

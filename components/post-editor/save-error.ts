@@ -1,5 +1,5 @@
 import { HttpError } from "@/lib/client/http";
-import { MESSAGES } from "@/lib/posts/schemas";
+import { MESSAGES } from "@/lib/posts/constants";
 
 export const UPDATE_FORBIDDEN_MESSAGE = "You don't have permission to update this post.";
 

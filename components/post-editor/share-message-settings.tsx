@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { SHARE_MESSAGE_MAX } from "@/lib/posts/schemas";
+import { SHARE_MESSAGE_MAX } from "@/lib/posts/constants";
 import { cn } from "@/lib/utils";
 import { DisabledHint } from "./disabled-hint";
 

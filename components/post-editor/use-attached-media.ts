@@ -6,7 +6,7 @@ import { useSessionExpired } from "@/components/media/use-session-expired";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { useUploadMedia } from "@/lib/client/hooks/media";
 import { UPLOAD_NETWORK_MESSAGE, validateMediaFiles } from "@/lib/client/requests/media";
-import { MEDIA_MAX_FILES } from "@/lib/media/schemas";
+import { MEDIA_MAX_FILES } from "@/lib/media/constants";
 import type { PostMediaItem } from "@/lib/posts/schemas";
 
 export const TOO_MANY_ATTACHED = `A post can have at most ${MEDIA_MAX_FILES} media files.`;

@@ -3,10 +3,12 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { OFFLINE_EXPLANATION } from "@/components/ai/offline-notice";
-import { AI_MESSAGES, type AiPlatform, type GeneratePostResponse } from "@/lib/ai/schemas";
+import { AI_MESSAGES } from "@/lib/ai/constants";
+import type { AiPlatform, GeneratePostResponse } from "@/lib/ai/schemas";
 import { aiErrorMessage } from "@/lib/client/requests/ai";
 import { useEnhancePost, useGenerateShareMessage } from "@/lib/client/hooks/ai";
-import { SHARE_MESSAGE_MAX, type PostDto } from "@/lib/posts/schemas";
+import { SHARE_MESSAGE_MAX } from "@/lib/posts/constants";
+import type { PostDto } from "@/lib/posts/schemas";
 import type { SavedPost } from "./action-buttons";
 
 interface EditorAiOptions {

@@ -1,6 +1,6 @@
 import { hasMixedMedia } from "@/lib/client/requests/media";
 import type { MediaType } from "@/lib/media/schemas";
-import { MESSAGES, POST_CONTENT_MAX, SHARE_MESSAGE_MAX, postTitleSchema } from "@/lib/posts/schemas";
+import { MESSAGES, POST_CONTENT_MAX, SHARE_MESSAGE_MAX } from "@/lib/posts/constants";
 import type { PageEntry } from "./page-options";
 
 interface DraftToCheck {
@@ -11,10 +11,24 @@ interface DraftToCheck {
   media: readonly { type: MediaType }[];
 }
 
+/** The title's schema is the server's, loaded with zod when a draft is first checked (not with the editor). */
+const loadTitleSchema = () => import("@/lib/posts/schemas").then((module) => module.postTitleSchema);
+
+/** Loads the title's schema while the user writes, so the first save does not wait for it. */
+export function preloadDraftValidation(): void {
+  void loadTitleSchema();
+}
+
 /** Spec section 5 'Post save', in the spec's order; the first problem's message, or null. */
-export function validateDraft({ title = "", content, pages, shareContent, media }: DraftToCheck): string | null {
+export async function validateDraft({
+  title = "",
+  content,
+  pages,
+  shareContent,
+  media,
+}: DraftToCheck): Promise<string | null> {
   if (pages.length === 0 || !content.trim()) return MESSAGES.pagesAndContent;
-  const titleCheck = postTitleSchema.safeParse(title);
+  const titleCheck = (await loadTitleSchema()).safeParse(title);
   if (!titleCheck.success) return titleCheck.error.issues[0]?.message ?? MESSAGES.titleTooLong;
   if (content.length > POST_CONTENT_MAX) return MESSAGES.contentTooLong;
   if (pages.some((page) => !page.platform)) return MESSAGES.missingPlatform;

@@ -1,12 +1,28 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ConnectedAccountsPanel } from "./connected-accounts-panel";
-import { ProfilePanel } from "./profile-panel";
-import { SecurityPanel } from "./security-panel";
 import { TimeZonePanel } from "./time-zone-panel";
+
+// Profile and Security (their forms validate with zod) load when their tab is first opened: the
+// page opens on Connected Accounts, and its first load carried both (issue #18).
+const panelLoading = () => (
+  <div className="flex justify-center py-12">
+    <Spinner className="size-6" aria-label="Loading" />
+  </div>
+);
+const ProfilePanel = dynamic(() => import("./profile-panel").then((module) => module.ProfilePanel), {
+  ssr: false,
+  loading: panelLoading,
+});
+const SecurityPanel = dynamic(() => import("./security-panel").then((module) => module.SecurityPanel), {
+  ssr: false,
+  loading: panelLoading,
+});
 
 /** Settings: Connected Accounts, Profile, Security and Preferences (time zone); Billing is announced as coming. */
 export function SettingsView() {

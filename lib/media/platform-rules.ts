@@ -1,4 +1,5 @@
-import { MB, type MediaType, type PlatformMediaCheck } from "./schemas";
+import { MB, type MediaType } from "./constants";
+import type { PlatformMediaCheck } from "./schemas";
 
 /**
  * What each platform accepts for a post's media, from their published limits:

@@ -1,41 +1,33 @@
 import { z } from "zod";
-import { MEDIA_MESSAGES, type MediaItem } from "@/lib/media/schemas";
+import type { MediaItem } from "@/lib/media/schemas";
+import {
+  MESSAGES,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  SHARE_MESSAGE_MAX,
+  postStatuses,
+  type PostStatus,
+} from "./constants";
 import { socialPlatformSchema, type SocialPlatform } from "@/lib/social/schemas";
 import type { ApiSuccess } from "@/lib/api-response";
 
 /**
- * Client-safe contract of the posts API (spec sections 3, 5, 7). Messages are the spec's wording;
- * the editor validates with the same schemas before it calls the server.
+ * Client-safe contract of the posts API (spec sections 3, 5, 7). Messages are the spec's wording
+ * (lib/posts/constants.ts, re-exported here); the editor validates with the same schemas before it
+ * calls the server.
  */
 
-export const POST_CONTENT_MAX = 10_000;
-export const SHARE_MESSAGE_MAX = 280;
-/** An optional title: one line, shown in the lists instead of the post's first line. */
-export const POST_TITLE_MAX = 150;
-export const DEFAULT_SHARE_MESSAGE = "Check out our latest post!";
-export const MESSAGES = {
-  pagesAndContent: "Please select at least one page and write some content.",
-  contentTooLong: "Post content is too long. Maximum 10,000 characters allowed.",
-  missingPlatform: "Some pages are missing platform information. Please reconnect these accounts.",
-  shareTooLong: "Share message is too long. Maximum 280 characters allowed.",
-  mixedMedia: MEDIA_MESSAGES.mixed,
-  notFound: "Post not found. It may have been deleted.",
-  published: "Published posts cannot be edited.",
-  limitReached: "Post limit reached for your plan. Please upgrade or delete old posts.",
-  publishingNow: "This post is being published right now. Try again in a moment.",
-  scheduleInPast: "Please select a future date and time",
-  titleTooLong: `Title is too long. Maximum ${POST_TITLE_MAX} characters allowed.`,
-  titleOneLine: "Title must be a single line.",
-} as const;
+export {
+  POST_CONTENT_MAX,
+  SHARE_MESSAGE_MAX,
+  POST_TITLE_MAX,
+  DEFAULT_SHARE_MESSAGE,
+  MESSAGES,
+  pageInDoubtMessage,
+  postStatuses,
+} from "./constants";
+export type { PostCounts, PostStatus } from "./constants";
 
-/** 409 for removing a page whose last attempt may have gone out (see replaceTargets). */
-export const pageInDoubtMessage = (pageName: string) =>
-  `This post may already have gone out on ${pageName}, and we are checking. You can remove that page once the check has finished.`;
-
-export const postStatuses = ["draft", "scheduled", "published", "failed"] as const;
-export type PostStatus = (typeof postStatuses)[number];
-/** How many posts a user has of each status (GET /api/auth/me carries it for the dashboard). */
-export type PostCounts = Record<PostStatus, number>;
 export const postStatusSchema = z.enum(postStatuses, { error: "status must be draft, scheduled, published or failed" });
 
 /** One chosen page: post original content on it, or reshare ('Share As') from it. */

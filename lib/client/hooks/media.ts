@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { type MediaItem } from "@/lib/media/schemas";
+import type { MediaItem } from "@/lib/media/constants";
 import { listMedia, deleteMedia, uploadMedia } from "@/lib/client/requests/media";
 
 /** TanStack Query over lib/client/requests/media.ts: query keys, queries and mutations that refresh what they change. */

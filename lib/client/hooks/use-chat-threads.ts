@@ -2,7 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DEFAULT_CHAT_TITLE, TEMPORARY_CHAT_PREFIX, type ChatRequest } from "@/lib/ai/schemas";
+import { DEFAULT_CHAT_TITLE, TEMPORARY_CHAT_PREFIX } from "@/lib/ai/constants";
+import type { ChatRequest } from "@/lib/ai/schemas";
 import { aiErrorMessage, streamChat } from "@/lib/client/requests/ai";
 import { aiKeys } from "./ai";
 

@@ -1,18 +1,17 @@
 import { http, HttpError, type HttpClient } from "@/lib/client/http";
-import {
-  AI_ERROR_MESSAGES,
-  AI_MESSAGES,
-  type AiPlatform,
-  type AiStatusResponse,
-  type ChatHistoryResponse,
-  type ChatRequest,
-  type ChatStreamEvent,
-  type EnhanceResponse,
-  type GeneratePostRequest,
-  type GeneratePostResponse,
-  type PostChatHistoryResponse,
-  type ShareMessageResponse,
-  type TwitterSummaryResponse,
+import { AI_ERROR_MESSAGES, AI_MESSAGES } from "@/lib/ai/constants";
+import type {
+  AiPlatform,
+  AiStatusResponse,
+  ChatHistoryResponse,
+  ChatRequest,
+  ChatStreamEvent,
+  EnhanceResponse,
+  GeneratePostRequest,
+  GeneratePostResponse,
+  PostChatHistoryResponse,
+  ShareMessageResponse,
+  TwitterSummaryResponse,
 } from "@/lib/ai/schemas";
 
 /** The browser's calls to the AI API (spec section 7, "AI"; contract in lib/ai/schemas.ts). */

@@ -7,7 +7,7 @@ import {
   VIDEO_MAX_MB,
   type MediaItem,
   type MediaType,
-} from "@/lib/media/schemas";
+} from "@/lib/media/constants";
 
 /** The browser's calls to /api/media (spec section 7, "Media") and the checks made before an upload. */
 
