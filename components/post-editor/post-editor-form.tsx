@@ -226,32 +226,11 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
 
       {published && <InlineMessage tone="warning">{MESSAGES.published}</InlineMessage>}
 
-      {/* Below lg the editor comes first and the pickers fold under it (see PagePickers). */}
+      {/* In the page in the order a phone shows them (the editor, the pickers folded under it, see
+          PagePickers, the previews, the assistant), so a page painted before all of it has arrived
+          only grows at the bottom; wider screens place them in columns. */}
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[17rem_minmax(0,1fr)_22rem]">
-        <PagePickers
-          className="order-2 lg:order-none lg:row-span-2 xl:row-span-1"
-          groups={options}
-          postIds={postPageIds}
-          onPostIdsChange={setPostPageIds}
-          shareIds={sharePageIds}
-          onShareIdsChange={setSharePageIds}
-          shareSettings={
-            sharePageIds.length > 0 && (
-              <ShareMessageSettings
-                value={shareContent}
-                onChange={setShareContent}
-                useAI={useAIShareMessage}
-                onUseAIChange={setUseAIShareMessage}
-                saved={editing}
-                hasContent={hasContent}
-                onGenerateSuggestion={ai.suggestShareMessage}
-                generating={ai.suggesting}
-              />
-            )
-          }
-        />
-
-        <Card className="order-1 gap-4 py-5 lg:order-none">
+        <Card className="gap-4 py-5 lg:col-start-2 lg:row-start-1">
           <CardContent className="grid gap-4 px-5">
             <EditorToolbar
               onOpenTemplates={() => setTemplatesOpen(true)}
@@ -341,13 +320,36 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
           </CardContent>
         </Card>
 
+        <PagePickers
+          className="lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1"
+          groups={options}
+          postIds={postPageIds}
+          onPostIdsChange={setPostPageIds}
+          shareIds={sharePageIds}
+          onShareIdsChange={setSharePageIds}
+          shareSettings={
+            sharePageIds.length > 0 && (
+              <ShareMessageSettings
+                value={shareContent}
+                onChange={setShareContent}
+                useAI={useAIShareMessage}
+                onUseAIChange={setUseAIShareMessage}
+                saved={editing}
+                hasContent={hasContent}
+                onGenerateSuggestion={ai.suggestShareMessage}
+                generating={ai.suggesting}
+              />
+            )
+          }
+        />
+
         <NetworkPreviews
           groups={groups}
           postPageIds={postPageIds}
           content={content}
           media={attached.media}
           summarizeForTwitter={limits.summarizeForTwitter}
-          className="lg:col-start-2 xl:col-start-2"
+          className="lg:col-start-2 lg:row-start-2"
         />
 
         <AiAssistantPanel
@@ -356,7 +358,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
           chatId={ai.chatId}
           onChatIdChange={ai.setChatId}
           onInsert={ai.insert}
-          className="order-3 lg:order-none lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-start-1"
+          className="lg:col-start-2 lg:row-start-3 xl:sticky xl:top-20 xl:col-start-3 xl:row-start-1"
         />
       </div>
 

@@ -124,6 +124,18 @@ test("at 390 px the editor comes first and the pickers fold; the editor has no f
   const pickerBox = (await postAs.boundingBox())!;
   expect(textBox.y + textBox.height).toBeLessThanOrEqual(pickerBox.y);
   expect((await summary.boundingBox())!.y).toBeGreaterThan(textBox.y);
+  // The previews come after the pickers, and the page holds its parts in the order shown, so a page
+  // painted before all of it has arrived only grows at the bottom (Lighthouse saw the editor jump
+  // down when the previews, shown above it, arrived after it).
+  const preview = page.getByRole("region", { name: "Preview" });
+  expect((await preview.boundingBox())!.y).toBeGreaterThan(pickerBox.y + pickerBox.height);
+  const follows = async (first: typeof content, second: typeof content) =>
+    first.evaluate(
+      (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await second.elementHandle(),
+    );
+  expect(await follows(content, postAs)).toBe(true);
+  expect(await follows(postAs, preview)).toBe(true);
   await expect(page.getByRole("button", { name: "Open AI Assistant" })).toHaveCount(0);
 
   await postAs.getByRole("checkbox", { name: pageName }).check();
