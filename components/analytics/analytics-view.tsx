@@ -26,18 +26,18 @@ import { TopPostsTable } from "./top-posts-table";
 
 // The charts (recharts, the largest library of the app) load as their own chunk, after the page's
 // first paint: the page and its cards do not wait for them, and other pages never download them.
-const chartPlaceholder = () => <Skeleton className="h-64 w-full" aria-hidden />;
+// Each placeholder is as tall as its chart, so nothing below moves when the chart arrives.
 const PerformanceChart = dynamic(() => import("./performance-chart").then((m) => m.PerformanceChart), {
   ssr: false,
-  loading: chartPlaceholder,
+  loading: () => <Skeleton className="h-72 w-full" aria-hidden />,
 });
 const PlatformDistributionChart = dynamic(
   () => import("./platform-distribution-chart").then((m) => m.PlatformDistributionChart),
-  { ssr: false, loading: chartPlaceholder },
+  { ssr: false, loading: () => <Skeleton className="h-56 w-full" aria-hidden /> },
 );
 const EngagementByPlatformChart = dynamic(
   () => import("./engagement-by-platform-chart").then((m) => m.EngagementByPlatformChart),
-  { ssr: false, loading: chartPlaceholder },
+  { ssr: false, loading: () => <Skeleton className="h-64 w-full" aria-hidden /> },
 );
 
 interface PanelQuery<T> {
