@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { connectFacebookPages, expect, newUser, signUp, sandboxUrl, test } from "./fixtures";
+import { appUrl, connectFacebookPages, expect, newUser, signUp, sandboxUrl, test } from "./fixtures";
 
 /**
  * The Analytics Dashboard (issue #15) as a person uses it: empty for a new user; after publishing to
@@ -273,5 +273,40 @@ test.describe("in a browser in Paris", () => {
     await page.reload();
     await page.getByRole("tab", { name: "Preferences" }).click();
     await expect(page.getByRole("tabpanel", { name: "Preferences" }).getByText("Now: UTC.")).toBeVisible();
+  });
+
+  test("an adoption that lands after the page's analytics were answered still shows on that page", async ({ page }) => {
+    // CI once saw Settings keep "Now: UTC.": the adoption begun on the dashboard outlived that page
+    // and landed after Settings had its answer; Settings' own check then found Paris and changed
+    // nothing. Played here in that order: the check is held until the panel shows UTC.
+    await signUp(page);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes("time-zone-adopted"))))
+      .toBe(true);
+    const setZone = async (timeZone: string) => {
+      const response = await page.request.patch("/api/auth/user", { data: { timeZone }, headers: { Origin: appUrl() } });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await setZone("UTC");
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.includes("time-zone-adopted")) localStorage.removeItem(key);
+    });
+
+    let releaseCheck = () => {};
+    const checkReleased = new Promise<void>((resolve) => (releaseCheck = resolve));
+    let overviewRequests = 0;
+    await page.route("**/api/analytics/overview*", async (route) => {
+      overviewRequests += 1;
+      // The first ask on Settings is the adoption's check (the panel mounts only when its tab opens).
+      if (overviewRequests === 1) await checkReleased;
+      await route.continue();
+    });
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Preferences" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Preferences" });
+    await expect(panel.getByText("Now: UTC.")).toBeVisible();
+    await setZone("Europe/Paris");
+    releaseCheck();
+    await expect(panel.getByText("Now: Europe/Paris.")).toBeVisible();
   });
 });

@@ -65,7 +65,8 @@ const adoptedKey = (userId: string) => `postloom:time-zone-adopted:${userId}`;
 /**
  * Once per user and browser: a user still on the default zone (UTC) gets the browser's zone, so
  * their analytics days are their own days from the start. After that only Settings changes it (a
- * deliberate choice of UTC is never undone). Failures are left for the next load.
+ * deliberate choice of UTC is never undone). Failures are left for the next load. Runs once per
+ * user and browser, so asking the analytics anew at its end costs one refetch.
  */
 export function useAdoptBrowserTimeZone(userId: string | null) {
   const queryClient = useQueryClient();
@@ -77,11 +78,11 @@ export function useAdoptBrowserTimeZone(userId: string | null) {
       try {
         const overview = await getOverview({});
         if (cancelled) return;
-        if (browser && browser !== "UTC" && overview.range.timeZone === "UTC") {
-          await updateTimeZone(browser);
-          await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
-        }
+        if (browser && browser !== "UTC" && overview.range.timeZone === "UTC") await updateTimeZone(browser);
         window.localStorage.setItem(adoptedKey(userId), "1");
+        // Always, not only after our own change: an adoption begun on the page before (the request
+        // outlives the page) can land after this page's analytics were answered in the old zone.
+        await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
       } catch {
         // Offline or a refused zone: the next page load tries again.
       }
