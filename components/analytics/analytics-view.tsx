@@ -1,11 +1,9 @@
 "use client";
 
 import { Download, RotateCw } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_RANGE, rangeFor, rangePresets, type RangePresetId } from "@/lib/analytics/display";
 import { analyticsMessages } from "@/lib/analytics/constants";
 import type { DateRangeQuery } from "@/lib/analytics/schemas";
@@ -20,25 +18,12 @@ import {
 import { exportUrl } from "@/lib/client/requests/analytics";
 import { BestTimePanel } from "./best-time-panel";
 import { ChartCard } from "./chart-card";
+import { EngagementByPlatformChart } from "./engagement-by-platform-chart";
 import { OverviewCards } from "./overview-cards";
+import { PerformanceChart } from "./performance-chart";
+import { PlatformDistributionChart } from "./platform-distribution-chart";
 import { RangeChips } from "./range-chips";
 import { TopPostsTable } from "./top-posts-table";
-
-// The charts (recharts, the largest library of the app) load as their own chunk, after the page's
-// first paint: the page and its cards do not wait for them, and other pages never download them.
-// Each placeholder is as tall as its chart, so nothing below moves when the chart arrives.
-const PerformanceChart = dynamic(() => import("./performance-chart").then((m) => m.PerformanceChart), {
-  ssr: false,
-  loading: () => <Skeleton className="h-72 w-full" aria-hidden />,
-});
-const PlatformDistributionChart = dynamic(
-  () => import("./platform-distribution-chart").then((m) => m.PlatformDistributionChart),
-  { ssr: false, loading: () => <Skeleton className="h-56 w-full" aria-hidden /> },
-);
-const EngagementByPlatformChart = dynamic(
-  () => import("./engagement-by-platform-chart").then((m) => m.EngagementByPlatformChart),
-  { ssr: false, loading: () => <Skeleton className="h-64 w-full" aria-hidden /> },
-);
 
 interface PanelQuery<T> {
   data: T | undefined;

@@ -1,18 +1,18 @@
 "use client";
 
 import { BarChart3 } from "lucide-react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
 import type { PlatformStat } from "@/lib/analytics/schemas";
-import { abbreviateNumber } from "@/lib/format";
 import { platformLabels } from "@/lib/social/platforms";
-import { axisTick, gridStroke, legendStyle, seriesColors, tooltipProps } from "./chart-theme";
+import { DrawnWhenNear } from "./drawn-when-near";
+import { engagementSeries as series } from "./engagement-series";
 import { EmptyState } from "./empty-state";
 
-const series = [
-  { key: "likes", label: "Likes" },
-  { key: "comments", label: "Comments" },
-  { key: "shares", label: "Shares" },
-] as const;
+const EngagementBars = dynamic(() => import("./engagement-bars").then((m) => m.EngagementBars), {
+  ssr: false,
+  loading: () => <Skeleton className="size-full" />,
+});
 
 /** 'Engagement by Platform': likes, comments and shares per platform, with a table for screen readers. */
 export function EngagementByPlatformChart({ stats }: { stats: PlatformStat[] }) {
@@ -29,28 +29,9 @@ export function EngagementByPlatformChart({ stats }: { stats: PlatformStat[] }) 
     );
   return (
     <figure className="grid gap-2">
-      <div className="h-64 w-full" aria-hidden="true" data-testid="engagement-by-platform-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }} accessibilityLayer={false}>
-            <CartesianGrid stroke={gridStroke} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="name" tick={axisTick} stroke={gridStroke} tickMargin={6} />
-            <YAxis tick={axisTick} stroke={gridStroke} tickFormatter={abbreviateNumber} allowDecimals={false} />
-            <Tooltip {...tooltipProps} />
-            <Legend wrapperStyle={legendStyle} />
-            {series.map((s) => (
-              <Bar
-                key={s.key}
-                dataKey={s.key}
-                name={s.label}
-                fill={seriesColors[s.key]}
-                radius={[4, 4, 0, 0]}
-                maxBarSize={40}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <DrawnWhenNear className="h-64" testId="engagement-by-platform-chart">
+        <EngagementBars rows={rows} />
+      </DrawnWhenNear>
       <table className="sr-only">
         <caption>Engagement by platform</caption>
         <thead>

@@ -1,27 +1,17 @@
 "use client";
 
 import { LineChart as LineIcon } from "lucide-react";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
 import type { PerformancePoint } from "@/lib/analytics/schemas";
-import { abbreviateNumber, dateTimeFormat } from "@/lib/format";
-import { axisTick, gridStroke, legendStyle, seriesColors, tooltipProps } from "./chart-theme";
+import { DrawnWhenNear } from "./drawn-when-near";
 import { EmptyState } from "./empty-state";
+import { performanceSeries, shortDay } from "./performance-series";
 
-const series = [
-  { key: "views", label: "Views" },
-  { key: "likes", label: "Likes" },
-  { key: "comments", label: "Comments" },
-  { key: "shares", label: "Shares" },
-] as const;
-
-/** "2026-03-29" → "29 Mar": the server's local day, shown as that calendar day (no zone shift). */
-export function shortDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  if (!y || !m || !d) return date;
-  return dateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}
+const PerformanceLines = dynamic(() => import("./performance-lines").then((m) => m.PerformanceLines), {
+  ssr: false,
+  loading: () => <Skeleton className="size-full" />,
+});
 
 /** 'Performance Over Time': views, likes, comments and shares per day, with a table for screen readers. */
 export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
@@ -36,44 +26,16 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
     );
   return (
     <figure className="grid gap-2">
-      <div className="h-72 w-full" aria-hidden="true" data-testid="performance-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points} margin={{ top: 8, right: 24, bottom: 0, left: -12 }} accessibilityLayer={false}>
-            <CartesianGrid stroke={gridStroke} strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="date"
-              tickFormatter={shortDay}
-              tick={axisTick}
-              stroke={gridStroke}
-              minTickGap={16}
-              tickMargin={6}
-            />
-            <YAxis tick={axisTick} stroke={gridStroke} tickFormatter={abbreviateNumber} allowDecimals={false} />
-            <Tooltip {...tooltipProps} labelFormatter={(label) => shortDay(String(label))} />
-            <Legend wrapperStyle={legendStyle} />
-            {series.map((s) => (
-              <Line
-                key={s.key}
-                type="monotone"
-                dataKey={s.key}
-                name={s.label}
-                stroke={seriesColors[s.key]}
-                strokeWidth={2}
-                dot={points.length <= 31 ? { r: 3, fill: seriesColors[s.key] } : false}
-                activeDot={{ r: 5 }}
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <DrawnWhenNear className="h-72" testId="performance-chart">
+        <PerformanceLines points={points} />
+      </DrawnWhenNear>
       <figcaption className="sr-only">Views, likes, comments and shares per day</figcaption>
       <table className="sr-only">
         <caption>Performance over time, per day</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
-            {series.map((s) => (
+            {performanceSeries.map((s) => (
               <th key={s.key} scope="col">
                 {s.label}
               </th>
@@ -84,7 +46,7 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
           {points.map((p) => (
             <tr key={p.date}>
               <th scope="row">{shortDay(p.date)}</th>
-              {series.map((s) => (
+              {performanceSeries.map((s) => (
                 <td key={s.key}>{p[s.key]}</td>
               ))}
             </tr>

@@ -1,14 +1,21 @@
 "use client";
 
 import { PieChart as PieIcon } from "lucide-react";
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from "recharts";
+import dynamic from "next/dynamic";
 import { PlatformIcon } from "@/components/social/platform-icon";
+import { Skeleton } from "@/components/ui/skeleton";
 import { distributionValue, formatPercent } from "@/lib/analytics/display";
 import type { PlatformStat } from "@/lib/analytics/schemas";
-import { abbreviateNumber, formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/format";
 import { platformLabels } from "@/lib/social/platforms";
-import { platformColors, tooltipProps } from "./chart-theme";
+import { platformColors } from "./chart-theme";
+import { DrawnWhenNear } from "./drawn-when-near";
 import { EmptyState } from "./empty-state";
+
+const PlatformPie = dynamic(() => import("./platform-pie").then((m) => m.PlatformPie), {
+  ssr: false,
+  loading: () => <Skeleton className="size-full" />,
+});
 
 /**
  * 'Platform Distribution': each platform's share of views + likes + shares + comments, with its
@@ -29,27 +36,9 @@ export function PlatformDistributionChart({ stats }: { stats: PlatformStat[] }) 
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   return (
     <div className="grid items-center gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <div className="h-56 w-full" aria-hidden="true" data-testid="platform-distribution-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart accessibilityLayer={false}>
-            <Pie
-              data={slices}
-              dataKey="value"
-              nameKey="name"
-              innerRadius="55%"
-              outerRadius="90%"
-              paddingAngle={slices.length > 1 ? 2 : 0}
-              stroke={slices.length > 1 ? "var(--card)" : "none"}
-              isAnimationActive={false}
-            >
-              {slices.map((slice) => (
-                <Cell key={slice.platform} fill={platformColors[slice.platform]} />
-              ))}
-            </Pie>
-            <Tooltip {...tooltipProps} formatter={(value) => abbreviateNumber(Number(value))} />
-          </PieChart>
-        </ResponsiveContainer>
-      </div>
+      <DrawnWhenNear className="h-56" testId="platform-distribution-chart">
+        <PlatformPie slices={slices} />
+      </DrawnWhenNear>
       <ul className="grid gap-3" aria-label="Platform distribution">
         {slices.map((slice) => (
           <li key={slice.platform} className="flex items-center gap-3">

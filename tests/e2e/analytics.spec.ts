@@ -144,7 +144,20 @@ test("after publishing to Facebook and X and one sync, the dashboard, the conten
   await expect(card(page, "Total Posts").getByText("1", { exact: true })).toBeVisible();
   await expect(card(page, "Engagement Rate").getByText(rate)).toBeVisible();
 
+  // On a phone the charts sit below the first screen, and recharts (the app's largest library) loads
+  // only when the reader scrolls towards them; their tables for screen readers are there at once.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.reload();
+  await expect(card(page, "Total Views").getByText(String(views), { exact: true })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(".recharts-wrapper")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Performance over time, per day" })).toBeAttached();
+  await page.getByTestId("performance-chart").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("performance-chart").locator(".recharts-wrapper")).toBeAttached();
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The charts have points (their tables for screen readers carry the same figures).
+  await page.getByTestId("performance-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("performance-chart").locator(".recharts-line-dots circle").first()).toBeAttached();
   await expect(
     page
@@ -152,16 +165,19 @@ test("after publishing to Facebook and X and one sync, the dashboard, the conten
       .getByRole("row")
       .filter({ hasText: String(views) }),
   ).toHaveCount(1);
+  await page.getByTestId("platform-distribution-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("platform-distribution-chart").locator(".recharts-pie-sector")).toHaveCount(2);
   const platformList = page.getByRole("list", { name: "Platform distribution" });
   await expect(platformList.getByText("Facebook")).toBeVisible();
   await expect(platformList.getByText("Twitter/X")).toBeVisible();
   // The sandbox's first figures can hold no likes, comments or shares at all (a young post with few
   // views): then the chart says so instead of drawing empty bars.
-  if (engaged)
+  if (engaged) {
+    await page.getByTestId("engagement-by-platform-chart").scrollIntoViewIfNeeded();
     await expect(
       page.getByTestId("engagement-by-platform-chart").locator(".recharts-bar-rectangle").first(),
     ).toBeAttached();
+  }
   else await expect(page.getByRole("heading", { name: "No Engagement Data" })).toBeVisible();
 
   // Top Performing Posts lists the post with its figures.
