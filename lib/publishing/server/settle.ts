@@ -15,6 +15,9 @@ export interface JobOutcome {
   retryAt: Date | null;
 }
 
+/** Why a scheduled post with no page at all fails: published nowhere must never read as published. */
+export const NO_PAGES = "Not published: the post had no page to publish to.";
+
 /** Derives the post's status from its targets; returns when to run again if any are still due. */
 export async function settle(post: Post): Promise<JobOutcome> {
   const targets = await db
@@ -51,12 +54,16 @@ export async function settle(post: Post): Promise<JobOutcome> {
   await db
     .update(posts)
     .set(
-      failed.length === 0
-        ? { status: "published", publishedAt, failureReason: null }
-        : {
-            status: "failed",
-            failureReason: failed.map((target) => `${target.pageName}: ${target.errorMessage ?? "failed"}`).join("\n"),
-          },
+      targets.length === 0
+        ? { status: "failed", failureReason: NO_PAGES }
+        : failed.length === 0
+          ? { status: "published", publishedAt, failureReason: null }
+          : {
+              status: "failed",
+              failureReason: failed
+                .map((target) => `${target.pageName}: ${target.errorMessage ?? "failed"}`)
+                .join("\n"),
+            },
     )
     .where(sameSchedule);
   return { retryAt: null };
