@@ -86,6 +86,9 @@ for (const viewport of viewports) {
       await page.goto("/analytics");
       await expect(page.getByRole("heading", { name: "Analytics Dashboard" })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // The charts draw once the reader moves (on a phone they start where the first screen ends).
+      await page.mouse.wheel(0, 400);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${viewport.name}-analytics-${theme}`);
     }
     await page.evaluate(() => localStorage.setItem("theme", "dark"));
