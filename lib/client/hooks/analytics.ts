@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { analyticsKeys } from "@/lib/analytics/query-keys";
 import type { DateRangeQuery } from "@/lib/analytics/schemas";
@@ -62,11 +62,26 @@ export function useUpdateTimeZone() {
 
 const adoptedKey = (userId: string) => `postloom:time-zone-adopted:${userId}`;
 
+/** The zone an analytics answer was counted in: the overview's range and best times carry it. */
+function answerZone(data: unknown): string | null {
+  if (typeof data !== "object" || data === null) return null;
+  if ("timeZone" in data && typeof data.timeZone === "string") return data.timeZone;
+  if ("range" in data && typeof data.range === "object" && data.range !== null && "timeZone" in data.range)
+    return typeof data.range.timeZone === "string" ? data.range.timeZone : null;
+  return null;
+}
+
+function answeredInAnotherZone(queryClient: QueryClient, zone: string): boolean {
+  return queryClient.getQueriesData({ queryKey: analyticsKeys.all }).some(([, data]) => {
+    const answered = answerZone(data);
+    return answered !== null && answered !== zone;
+  });
+}
+
 /**
  * Once per user and browser: a user still on the default zone (UTC) gets the browser's zone, so
  * their analytics days are their own days from the start. After that only Settings changes it (a
- * deliberate choice of UTC is never undone). Failures are left for the next load. Runs once per
- * user and browser, so asking the analytics anew at its end costs one refetch.
+ * deliberate choice of UTC is never undone). Failures are left for the next load.
  */
 export function useAdoptBrowserTimeZone(userId: string | null) {
   const queryClient = useQueryClient();
@@ -78,11 +93,13 @@ export function useAdoptBrowserTimeZone(userId: string | null) {
       try {
         const overview = await getOverview({});
         if (cancelled) return;
-        if (browser && browser !== "UTC" && overview.range.timeZone === "UTC") await updateTimeZone(browser);
+        const adopt = browser && browser !== "UTC" && overview.range.timeZone === "UTC";
+        const zone = adopt ? await updateTimeZone(browser) : overview.range.timeZone;
         window.localStorage.setItem(adoptedKey(userId), "1");
-        // Always, not only after our own change: an adoption begun on the page before (the request
-        // outlives the page) can land after this page's analytics were answered in the old zone.
-        await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+        // Not only after our own change: an adoption begun on the page before (the request outlives
+        // the page) can land after this page's analytics were answered in the old zone.
+        if (adopt || answeredInAnotherZone(queryClient, zone))
+          await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
       } catch {
         // Offline or a refused zone: the next page load tries again.
       }
