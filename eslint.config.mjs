@@ -14,6 +14,13 @@ const serverOnlyImports = {
       message: "Server-only module: browser code reaches the server through lib/client/http.ts.",
     },
   ],
+  paths: [
+    {
+      name: "sonner",
+      importNames: ["toast"],
+      message: "Toasts go through lib/client/toast.ts, which loads sonner on first use.",
+    },
+  ],
 };
 
 const config = [

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import type { PostDto } from "@/lib/posts/schemas";
 
 /**

@@ -2,7 +2,7 @@
 
 import { RefreshCw } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { TokenExpiryWarning } from "@/components/settings/token-expiry-warning";
 import { PageAvatar } from "@/components/social/page-avatar";
 import { Badge } from "@/components/ui/badge";

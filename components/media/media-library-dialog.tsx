@@ -2,7 +2,7 @@
 
 import { ImageOff, Search, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { SESSION_EXPIRED_MESSAGE } from "@/lib/client/requests/media";
 
 /** Spec section 9: on an expired session the user is sent to /login after 2 s. */

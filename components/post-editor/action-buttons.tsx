@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { CalendarClock, Loader2, Save, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { announcePublishResult } from "@/components/content/publish-result";
 import dynamic from "next/dynamic";
 import type { SchedulePreview } from "@/components/schedule/schedule-post-dialog";

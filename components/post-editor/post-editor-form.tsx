@@ -4,7 +4,7 @@ import { ClipboardCheck } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { InlineMessage } from "@/components/media/inline-message";
 import { UploadProgress } from "@/components/media/upload-progress";
 import { useSessionExpired } from "@/components/media/use-session-expired";

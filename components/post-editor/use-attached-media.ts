@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { useSessionExpired } from "@/components/media/use-session-expired";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { useUploadMedia } from "@/lib/client/hooks/media";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { OFFLINE_EXPLANATION } from "@/components/ai/offline-notice";
 import { AI_MESSAGES } from "@/lib/ai/constants";
 import type { AiPlatform, GeneratePostResponse } from "@/lib/ai/schemas";

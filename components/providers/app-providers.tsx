@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 import type { SessionData } from "@/lib/client/requests/auth";
 import { SessionProvider } from "@/lib/client/session";
 import { ThemeProvider } from "@/components/theme/theme-provider";
-import { Toaster } from "@/components/ui/sonner";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
 
@@ -41,7 +41,7 @@ export function AppProviders({
         <SessionProvider initialSession={initialSession}>
           <TooltipProvider delayDuration={200}>
             {children}
-            <Toaster />
+            <LazyToaster />
           </TooltipProvider>
         </SessionProvider>
       </QueryClientProvider>

@@ -2,7 +2,7 @@
 
 import { CalendarClock, Loader2, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { DelayedBadge } from "@/components/content/delayed-badge";
 import { DelayedNote } from "@/components/content/delayed-note";
 import { PageDetail } from "@/components/content/page-detail";

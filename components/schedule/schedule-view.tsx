@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { CalendarDays, List, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { InlineMessage } from "@/components/media/inline-message";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { RefreshCw, TriangleAlert, Unplug } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { PageAvatar } from "@/components/social/page-avatar";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Badge } from "@/components/ui/badge";

@@ -2,7 +2,7 @@
 
 import { Clock, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/client/http";
 import { getConnectUrl } from "@/lib/client/requests/social";

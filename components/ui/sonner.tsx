@@ -1,10 +1,11 @@
 "use client";
 
-import type { CSSProperties } from "react";
+import { useEffect, type CSSProperties } from "react";
 import { CircleCheckIcon, InfoIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
 import { useTheme } from "next-themes";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { markToasterMounted } from "@/lib/client/toast";
 import { getTheme } from "@/lib/themes";
 
 /** Notifications auto-dismiss after 4 s (spec). */
@@ -15,6 +16,9 @@ function Toaster({ duration = TOAST_DURATION_MS, ...props }: ToasterProps) {
   // Sonner only knows light and dark; our other themes are dark-ish. The colours themselves
   // come from the theme's CSS variables below.
   const colorScheme: ToasterProps["theme"] = getTheme(resolvedTheme).colorScheme;
+  // Mounted by the lazy Toaster on the first toast (lib/client/toast.ts), which waits for this: by
+  // then sonner's own Toaster, a child, has subscribed to the toasts.
+  useEffect(() => markToasterMounted(), []);
 
   return (
     <Sonner

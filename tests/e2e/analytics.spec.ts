@@ -177,8 +177,7 @@ test("after publishing to Facebook and X and one sync, the dashboard, the conten
     await expect(
       page.getByTestId("engagement-by-platform-chart").locator(".recharts-bar-rectangle").first(),
     ).toBeAttached();
-  }
-  else await expect(page.getByRole("heading", { name: "No Engagement Data" })).toBeVisible();
+  } else await expect(page.getByRole("heading", { name: "No Engagement Data" })).toBeVisible();
 
   // Top Performing Posts lists the post with its figures.
   const row = page
@@ -300,7 +299,10 @@ test.describe("in a browser in Paris", () => {
       .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes("time-zone-adopted"))))
       .toBe(true);
     const setZone = async (timeZone: string) => {
-      const response = await page.request.patch("/api/auth/user", { data: { timeZone }, headers: { Origin: appUrl() } });
+      const response = await page.request.patch("/api/auth/user", {
+        data: { timeZone },
+        headers: { Origin: appUrl() },
+      });
       expect(response.status(), await response.text()).toBe(200);
     };
     await setZone("UTC");
