@@ -178,3 +178,18 @@ test.describe("sign-in and the app shell", () => {
     await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("the sign-in cards start at the top of the screen, so nothing above them moves as the page fills in", async ({
+    page,
+  }) => {
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      await page.goto(path);
+      const logo = page.getByRole("main").getByRole("link", { name: "Postloom" }).first();
+      // py-12: 48 px from the top, whatever the card's height (a centred card sat lower the shorter it was).
+      await expect.poll(async () => (await logo.boundingBox())?.y, { message: path }).toBeLessThanOrEqual(60);
+    }
+  });
+});
