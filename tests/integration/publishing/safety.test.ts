@@ -504,19 +504,3 @@ describe("GET /api/health", () => {
     await client.delete(`/api/post/${row!.id}`);
   });
 });
-
-describe("a scheduled post with no page", () => {
-  it("fails with the reason instead of reading as published (the product never writes one; a bad row must not lie)", async () => {
-    const { user } = await registeredClient();
-    const [post] = await testDb()
-      .insert(posts)
-      .values({ userId: user.id, content: label("Nowhere"), status: "scheduled", scheduledAt: new Date() })
-      .returning();
-    const { runPublishJob } = await import("@/lib/publishing/server/engine");
-    const { NO_PAGES } = await import("@/lib/publishing/server/settle");
-    // The stack's worker may get there first (its sweep finds due posts): either way it is settled once.
-    await runPublishJob(post!.id, post!.scheduleVersion);
-    const [after] = await testDb().select().from(posts).where(eq(posts.id, post!.id));
-    expect(after).toMatchObject({ status: "failed", failureReason: NO_PAGES, publishedAt: null });
-  });
-});
