@@ -1,9 +1,9 @@
-import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db } from "@/db";
-import { posts, postTargets, type Post, type PostTarget } from "@/db/schema";
+import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/server/env";
-import { UNCERTAIN } from "@/lib/posts/server/target-states";
+import { publishStatements } from "./statements";
 
 /**
  * Who holds a page while it is being published. A worker claims a target by a conditional UPDATE
@@ -26,30 +26,14 @@ export class ClaimLost extends Error {}
  * claim and stops it, or waits for it and then sees the page publishing (409).
  */
 export async function claim(targetId: string, post: Post): Promise<PostTarget | null> {
-  const staleBefore = new Date(Date.now() - STALE_PUBLISHING_MS);
-  const [row] = await db
-    .update(postTargets)
-    .set({
-      status: "publishing",
-      publishingStartedAt: new Date(),
-      attempts: sql`${postTargets.attempts} + 1`,
-      // A stale 'publishing' target may have reached the platform: look before publishing again.
-      errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
-    })
-    .where(
-      and(
-        eq(postTargets.id, targetId),
-        sql`exists (select 1 from ${posts} where ${posts.id} = ${post.id} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${post.scheduleVersion} for share)`,
-        or(
-          and(
-            eq(postTargets.status, "pending"),
-            or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, new Date())),
-          ),
-          and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, staleBefore)),
-        ),
-      ),
-    )
-    .returning();
+  const now = new Date();
+  const [row] = await publishStatements().claim.execute({
+    targetId,
+    postId: post.id,
+    scheduleVersion: post.scheduleVersion,
+    now,
+    staleBefore: new Date(now.getTime() - STALE_PUBLISHING_MS),
+  });
   return row ?? null;
 }
 
@@ -79,6 +63,8 @@ export interface HeldClaim {
   recordAccepted(mediaId: string): Promise<void>;
   /** Writes the outcome, only while the claim is still ours (false when it was taken over). */
   finish(values: TargetValues): Promise<boolean>;
+  /** The same for the usual outcome, published under the platform's id. */
+  finishPublished(found: { platformPostId: string; url: string | null }): Promise<boolean>;
   release(): void;
 }
 
@@ -99,16 +85,13 @@ export function holdClaim(target: PostTarget): HeldClaim {
       eq(postTargets.status, "publishing"),
       eq(postTargets.publishingStartedAt, claimedAt),
     );
+  const held = () => ({ targetId: target.id, claimedAt });
   const renew = () =>
     serial(async () => {
       if (lost) return;
       const now = new Date();
       try {
-        const [row] = await db
-          .update(postTargets)
-          .set({ publishingStartedAt: now })
-          .where(stillOurs())
-          .returning({ id: postTargets.id });
+        const [row] = await publishStatements().renewClaim.execute({ ...held(), now });
         if (row) claimedAt = now;
         else lost = true;
       } catch (error) {
@@ -117,10 +100,10 @@ export function holdClaim(target: PostTarget): HeldClaim {
       }
     });
   /** A note on the held row (not an outcome): throws ClaimLost when the claim is no longer ours. */
-  const write = (values: TargetValues) =>
+  const write = (statement: () => Promise<unknown[]>) =>
     serial(async () => {
       if (lost) throw new ClaimLost();
-      const [row] = await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id });
+      const [row] = await statement();
       if (!row) {
         lost = true;
         throw new ClaimLost();
@@ -128,6 +111,14 @@ export function holdClaim(target: PostTarget): HeldClaim {
     });
   const timer = setInterval(() => void renew(), RENEW_EVERY_MS);
   timer.unref();
+  /** The outcome, only while the claim is still ours; the claim ends either way. */
+  const end = (statement: () => Promise<unknown[]>) =>
+    serial(async () => {
+      if (lost) return false;
+      const [row] = await statement();
+      lost = true;
+      return row !== undefined;
+    });
   return {
     async assertHeld() {
       await serial(async () => undefined);
@@ -136,14 +127,22 @@ export function holdClaim(target: PostTarget): HeldClaim {
       if (lost || Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) throw new ClaimLost();
     },
     finish: (values) =>
-      serial(async () => {
-        if (lost) return false;
-        const [row] = await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id });
-        lost = true;
-        return row !== undefined;
-      }),
-    recordSending: (text) => write({ sentText: text, sentAt: new Date() }),
-    recordAccepted: (mediaId) => write({ acceptedMediaId: mediaId }),
+      end(() => db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id })),
+    finishPublished: (found) =>
+      end(() =>
+        publishStatements().finishPublished.execute({
+          ...held(),
+          platformPostId: found.platformPostId,
+          url: found.url,
+          now: new Date(),
+        }),
+      ),
+    recordSending: (text) =>
+      write(() => publishStatements().recordSending.execute({ ...held(), text, now: new Date() })),
+    recordAccepted: (mediaId) =>
+      write(() =>
+        db.update(postTargets).set({ acceptedMediaId: mediaId }).where(stillOurs()).returning({ id: postTargets.id }),
+      ),
     release() {
       clearInterval(timer);
       lost = true;

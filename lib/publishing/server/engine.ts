@@ -1,14 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
-import {
-  posts,
-  postTargets,
-  socialAccounts,
-  socialPages,
-  type Post,
-  type PostTarget,
-  type SocialAccount,
-} from "@/db/schema";
+import { postTargets, socialAccounts, type Post, type PostTarget, type SocialAccount } from "@/db/schema";
 import {
   isPlatformError,
   platformModule,
@@ -16,7 +8,6 @@ import {
   type PublishInput,
   type PublishMedia,
 } from "@/lib/server/platforms";
-import { targetOrder } from "@/lib/posts/server/queries";
 import { NEEDS_CHECK, PROCESSING, UNCERTAIN } from "@/lib/posts/server/target-states";
 import {
   freshAccessToken,
@@ -31,6 +22,7 @@ import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { loadPostMedia } from "./post-media";
 import { processingVerdict } from "./processing";
+import { publishStatements } from "./statements";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
 import { settle, type JobOutcome } from "./settle";
 import { textForTarget } from "./text";
@@ -61,17 +53,14 @@ export async function runPublishJob(
   now = new Date(),
   stopping?: AbortSignal,
 ): Promise<JobOutcome> {
-  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+  const statements = publishStatements();
+  const [post] = await statements.post.execute({ postId });
   // Deleted, unscheduled or rescheduled since this job was made: nothing to do here.
   if (!post || post.status !== "scheduled" || post.scheduleVersion !== scheduleVersion) return { retryAt: null };
   if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
 
   const media = await loadPostMedia(postId);
-  const targets = await db
-    .select()
-    .from(postTargets)
-    .where(eq(postTargets.postId, postId))
-    .orderBy(...targetOrder);
+  const targets = await statements.targets.execute({ postId });
   for (const target of targets.filter((row) => row.type === "post")) {
     if (stopping?.aborted) return { retryAt: new Date() };
     const claimed = await claim(target.id, post);
@@ -147,23 +136,8 @@ async function publishTarget(post: Post, target: PostTarget, media: PublishMedia
   }
 }
 
-const publishedValues = (found: { platformPostId: string; url: string | null }) => ({
-  status: "published" as const,
-  platformPostId: found.platformPostId,
-  platformPostUrl: found.url,
-  publishedAt: new Date(),
-  errorCode: null,
-  errorMessage: null,
-});
-
 async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia[], held: HeldClaim): Promise<void> {
-  const [row] = target.pageId
-    ? await db
-        .select({ page: socialPages, account: socialAccounts })
-        .from(socialPages)
-        .innerJoin(socialAccounts, eq(socialAccounts.id, socialPages.socialAccountId))
-        .where(eq(socialPages.id, target.pageId))
-    : [];
+  const [row] = target.pageId ? await publishStatements().pageWithAccount.execute({ pageId: target.pageId }) : [];
   if (!row) {
     await held.finish({
       status: "failed",
@@ -212,7 +186,7 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       // The platform already accepted this page's post (a video being processed): follow that, never send again.
       sending = true;
       published = await withRenewal(() => client.publish(input()));
-      await held.finish(publishedValues(published));
+      await held.finishPublished(published);
       return;
     }
     if (target.errorCode === UNCERTAIN && (client.canFindRecentPost?.(row.account.scopes) ?? true)) {
@@ -221,7 +195,7 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       const since = target.sentAt ?? post.scheduledAt ?? post.updatedAt;
       const found = await withRenewal(() => client.findRecentPost(input({ text: target.sentText ?? text }), since));
       if (found) {
-        await held.finish(publishedValues(found));
+        await held.finishPublished(found);
         return;
       }
     } else if (target.errorCode === UNCERTAIN && target.sentText !== null) {
@@ -235,7 +209,7 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
     await held.recordSending(text);
     sending = true;
     published = await withRenewal(() => client.publish(input()));
-    await held.finish(publishedValues(published));
+    await held.finishPublished(published);
   } catch (error) {
     if (error instanceof ClaimLost) return;
     if (published) {
@@ -249,7 +223,7 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       const verdict = duplicateVerdict(error);
       if ("existingPostId" in verdict) {
         const url = client.postUrl?.(verdict.existingPostId) ?? null;
-        await held.finish(publishedValues({ platformPostId: verdict.existingPostId, url }));
+        await held.finishPublished({ platformPostId: verdict.existingPostId, url });
       } else {
         if (error.kind === "expired_token") await markAccountInvalid(row.account.id, error.message);
         await held.finish(needsCheckValues(verdict.problem, platform));

@@ -1,8 +1,7 @@
-import { asc, eq } from "drizzle-orm";
-import { db } from "@/db";
-import { media, postMedia, type Media } from "@/db/schema";
+import type { Media } from "@/db/schema";
 import { mediaStorage } from "@/lib/media/server/active-storage";
 import { PlatformError, type PublishMedia } from "@/lib/server/platforms";
+import { publishStatements } from "./statements";
 
 /**
  * A post's media for the platform modules, in the post's order. Only the facts are loaded here;
@@ -11,12 +10,7 @@ import { PlatformError, type PublishMedia } from "@/lib/server/platforms";
  */
 
 export async function loadPostMedia(postId: string): Promise<PublishMedia[]> {
-  const rows = await db
-    .select({ item: media })
-    .from(postMedia)
-    .innerJoin(media, eq(media.id, postMedia.mediaId))
-    .where(eq(postMedia.postId, postId))
-    .orderBy(asc(postMedia.position));
+  const rows = await publishStatements().media.execute({ postId });
   return rows.map(({ item }) => toPublishMedia(item));
 }
 

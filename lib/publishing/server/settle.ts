@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db";
-import { posts, postTargets, type Post, type PostTarget } from "@/db/schema";
-import { targetOrder } from "@/lib/posts/server/queries";
+import { posts, type Post, type PostTarget } from "@/db/schema";
 import { NEEDS_CHECK } from "@/lib/posts/server/target-states";
 import { STALE_PUBLISHING_MS } from "./claim";
+import { publishStatements } from "./statements";
 
 /**
  * The end of a publish job (engine.ts) and of a reschedule's look at a post (schedule-service.ts):
@@ -20,11 +20,8 @@ export const NO_PAGES = "Not published: the post had no page to publish to.";
 
 /** Derives the post's status from its targets; returns when to run again if any are still due. */
 export async function settle(post: Post): Promise<JobOutcome> {
-  const targets = await db
-    .select()
-    .from(postTargets)
-    .where(eq(postTargets.postId, post.id))
-    .orderBy(...targetOrder);
+  const statements = publishStatements();
+  const targets = await statements.targets.execute({ postId: post.id });
   const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
   const sameSchedule = and(
     eq(posts.id, post.id),
@@ -51,20 +48,19 @@ export async function settle(post: Post): Promise<JobOutcome> {
   const publishedAt = new Date(
     Math.max(0, ...targets.map((target) => target.publishedAt?.getTime() ?? 0)) || Date.now(),
   );
-  await db
-    .update(posts)
-    .set(
-      targets.length === 0
-        ? { status: "failed", failureReason: NO_PAGES }
-        : failed.length === 0
-          ? { status: "published", publishedAt, failureReason: null }
-          : {
-              status: "failed",
-              failureReason: failed
-                .map((target) => `${target.pageName}: ${target.errorMessage ?? "failed"}`)
-                .join("\n"),
-            },
-    )
-    .where(sameSchedule);
+  if (targets.length > 0 && failed.length === 0) {
+    await statements.postPublished.execute({
+      postId: post.id,
+      scheduleVersion: post.scheduleVersion,
+      publishedAt,
+      now: new Date(),
+    });
+    return { retryAt: null };
+  }
+  const failureReason =
+    targets.length === 0
+      ? NO_PAGES
+      : failed.map((target) => `${target.pageName}: ${target.errorMessage ?? "failed"}`).join("\n");
+  await db.update(posts).set({ status: "failed", failureReason }).where(sameSchedule);
   return { retryAt: null };
 }

@@ -1,0 +1,135 @@
+import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { media, postMedia, posts, postTargets, socialAccounts, socialPages } from "@/db/schema";
+import { targetOrder } from "@/lib/posts/server/queries";
+import { UNCERTAIN } from "@/lib/posts/server/target-states";
+
+/**
+ * The statements every published page runs, prepared once per process (named, so each pool
+ * connection parses and plans them once). Building drizzle's SQL anew for each call was the largest
+ * part of a worker's CPU per page (a third of its busy time in a profile of bench/publish-lag), and
+ * at the instant thousands of posts fall due that CPU is what decides how late they go out. The
+ * SQL is the same as built per call; only the values are placeholders. Rarer statements (failures,
+ * deferrals, shares) are still built where they are used.
+ */
+
+const value = sql.placeholder;
+
+/**
+ * Every write names its time: a prepared update cannot use the columns' `$onUpdate` (drizzle would
+ * compute it once, when the statement is prepared), so `updated_at` is set here explicitly.
+ */
+const now = sql`${value("now")}::timestamptz`;
+
+/** Who holds a claimed target: the WHERE of every write made while holding it (claim.ts). */
+const stillHeld = and(
+  eq(postTargets.id, value("targetId")),
+  eq(postTargets.status, "publishing"),
+  eq(postTargets.publishingStartedAt, value("claimedAt")),
+);
+
+function prepareAll() {
+  return {
+    post: db
+      .select()
+      .from(posts)
+      .where(eq(posts.id, value("postId")))
+      .prepare("publish_post"),
+    targets: db
+      .select()
+      .from(postTargets)
+      .where(eq(postTargets.postId, value("postId")))
+      .orderBy(...targetOrder)
+      .prepare("publish_targets"),
+    media: db
+      .select({ item: media })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(eq(postMedia.postId, value("postId")))
+      .orderBy(asc(postMedia.position))
+      .prepare("publish_media"),
+    pageWithAccount: db
+      .select({ page: socialPages, account: socialAccounts })
+      .from(socialPages)
+      .innerJoin(socialAccounts, eq(socialAccounts.id, socialPages.socialAccountId))
+      .where(eq(socialPages.id, value("pageId")))
+      .prepare("publish_page_with_account"),
+    /**
+     * pending (due) → publishing, or a stale publishing → publishing, while the post is still on the
+     * schedule the job was made for (its row locked FOR SHARE meanwhile: see claim.ts).
+     */
+    claim: db
+      .update(postTargets)
+      .set({
+        status: "publishing",
+        publishingStartedAt: now,
+        updatedAt: now,
+        attempts: sql`${postTargets.attempts} + 1`,
+        // A stale 'publishing' target may have reached the platform: look before publishing again.
+        errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
+      })
+      .where(
+        and(
+          eq(postTargets.id, value("targetId")),
+          sql`exists (select 1 from ${posts} where ${posts.id} = ${value("postId")} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${value("scheduleVersion")} for share)`,
+          or(
+            and(
+              eq(postTargets.status, "pending"),
+              or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, value("now"))),
+            ),
+            and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, value("staleBefore"))),
+          ),
+        ),
+      )
+      .returning()
+      .prepare("publish_claim"),
+    renewClaim: db
+      .update(postTargets)
+      .set({ publishingStartedAt: now, updatedAt: now })
+      .where(stillHeld)
+      .returning({ id: postTargets.id })
+      .prepare("publish_renew_claim"),
+    recordSending: db
+      .update(postTargets)
+      .set({ sentText: sql`${value("text")}::text`, sentAt: now, updatedAt: now })
+      .where(stillHeld)
+      .returning({ id: postTargets.id })
+      .prepare("publish_record_sending"),
+    finishPublished: db
+      .update(postTargets)
+      .set({
+        status: "published",
+        platformPostId: sql`${value("platformPostId")}::text`,
+        platformPostUrl: sql`${value("url")}::text`,
+        publishedAt: now,
+        errorCode: null,
+        errorMessage: null,
+        updatedAt: now,
+      })
+      .where(stillHeld)
+      .returning({ id: postTargets.id })
+      .prepare("publish_finish_published"),
+    /** The post published, while it is still on the schedule the job was made for (settle.ts). */
+    postPublished: db
+      .update(posts)
+      .set({
+        status: "published",
+        publishedAt: sql`${value("publishedAt")}::timestamptz`,
+        failureReason: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(posts.id, value("postId")),
+          eq(posts.status, "scheduled"),
+          eq(posts.scheduleVersion, value("scheduleVersion")),
+        ),
+      )
+      .prepare("publish_post_published"),
+  };
+}
+
+let prepared: ReturnType<typeof prepareAll> | undefined;
+
+/** The prepared statements, made on first use. */
+export const publishStatements = () => (prepared ??= prepareAll());
