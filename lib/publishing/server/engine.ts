@@ -20,7 +20,7 @@ import type { ConnectablePlatform } from "@/lib/social/schemas";
 import { claim, ClaimLost, finish, holdClaim, type HeldClaim } from "./claim";
 import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
-import { loadPostMedia } from "./post-media";
+import { toPublishMedia } from "./post-media";
 import { processingVerdict } from "./processing";
 import { publishStatements } from "./statements";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
@@ -53,14 +53,15 @@ export async function runPublishJob(
   now = new Date(),
   stopping?: AbortSignal,
 ): Promise<JobOutcome> {
-  const statements = publishStatements();
-  const [post] = await statements.post.execute({ postId });
+  // One statement: the post, its pages and its media.
+  const job = await publishStatements().job.execute({ postId });
   // Deleted, unscheduled or rescheduled since this job was made: nothing to do here.
-  if (!post || post.status !== "scheduled" || post.scheduleVersion !== scheduleVersion) return { retryAt: null };
+  if (!job) return { retryAt: null };
+  const { targets, media: attached, ...post } = job;
+  if (post.status !== "scheduled" || post.scheduleVersion !== scheduleVersion) return { retryAt: null };
   if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
 
-  const media = await loadPostMedia(postId);
-  const targets = await statements.targets.execute({ postId });
+  const media = attached.map((item) => toPublishMedia(item.media));
   for (const target of targets.filter((row) => row.type === "post")) {
     if (stopping?.aborted) return { retryAt: new Date() };
     const claimed = await claim(target.id, post);

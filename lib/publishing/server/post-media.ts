@@ -1,20 +1,14 @@
 import type { Media } from "@/db/schema";
 import { mediaStorage } from "@/lib/media/server/active-storage";
 import { PlatformError, type PublishMedia } from "@/lib/server/platforms";
-import { publishStatements } from "./statements";
 
 /**
- * A post's media for the platform modules, in the post's order. Only the facts are loaded here;
- * the bytes are read from storage (local disk or S3) when a module uploads them, once per upload,
- * so a retry reads them again and a video is never held in memory whole.
+ * A post's media item for the platform modules (the job loads the post's media in its order, see
+ * statements.ts). Only the facts are loaded; the bytes are read from storage (local disk or S3)
+ * when a module uploads them, once per upload, so a retry reads them again and a video is never
+ * held in memory whole.
  */
-
-export async function loadPostMedia(postId: string): Promise<PublishMedia[]> {
-  const rows = await publishStatements().media.execute({ postId });
-  return rows.map(({ item }) => toPublishMedia(item));
-}
-
-function toPublishMedia(row: Media): PublishMedia {
+export function toPublishMedia(row: Media): PublishMedia {
   const open = async (): Promise<ReadableStream<Uint8Array>> => {
     let stored;
     try {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { media, postMedia, posts, postTargets, socialAccounts, socialPages } from "@/db/schema";
+import { postMedia, posts, postTargets, socialAccounts, socialPages } from "@/db/schema";
 import { targetOrder } from "@/lib/posts/server/queries";
 import { UNCERTAIN } from "@/lib/posts/server/target-states";
 
@@ -30,24 +30,22 @@ const stillHeld = and(
 
 function prepareAll() {
   return {
-    post: db
-      .select()
-      .from(posts)
-      .where(eq(posts.id, value("postId")))
-      .prepare("publish_post"),
+    /** A publish job's post with its pages (in `targetOrder`) and its media (in the post's order). */
+    job: db.query.posts
+      .findFirst({
+        where: eq(posts.id, value("postId")),
+        with: {
+          targets: { orderBy: targetOrder },
+          media: { orderBy: asc(postMedia.position), with: { media: true } },
+        },
+      })
+      .prepare("publish_job"),
     targets: db
       .select()
       .from(postTargets)
       .where(eq(postTargets.postId, value("postId")))
       .orderBy(...targetOrder)
       .prepare("publish_targets"),
-    media: db
-      .select({ item: media })
-      .from(postMedia)
-      .innerJoin(media, eq(media.id, postMedia.mediaId))
-      .where(eq(postMedia.postId, value("postId")))
-      .orderBy(asc(postMedia.position))
-      .prepare("publish_media"),
     pageWithAccount: db
       .select({ page: socialPages, account: socialAccounts })
       .from(socialPages)
