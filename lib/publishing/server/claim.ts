@@ -3,6 +3,8 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/server/env";
+import { coalesce } from "@/lib/server/coalesce";
+import { byId, finishPublished, recordSending, sortedById } from "./batched";
 import { publishStatements } from "./statements";
 
 /**
@@ -25,17 +27,41 @@ export class ClaimLost extends Error {}
  * locked FOR SHARE meanwhile, so a reschedule (which locks it to update) either lands before the
  * claim and stops it, or waits for it and then sees the page publishing (409).
  */
-export async function claim(targetId: string, post: Post): Promise<PostTarget | null> {
-  const now = new Date();
-  const [row] = await publishStatements().claim.execute({
-    targetId,
-    postId: post.id,
-    scheduleVersion: post.scheduleVersion,
-    now,
-    staleBefore: new Date(now.getTime() - STALE_PUBLISHING_MS),
-  });
-  return row ?? null;
+export function claim(targetId: string, post: Post): Promise<PostTarget | null> {
+  return claimTarget({ targetId, postId: post.id, scheduleVersion: post.scheduleVersion });
 }
+
+interface ClaimRequest {
+  targetId: string;
+  postId: string;
+  scheduleVersion: number;
+}
+
+const claimTimes = () => {
+  const now = new Date();
+  return { now, staleBefore: new Date(now.getTime() - STALE_PUBLISHING_MS) };
+};
+
+/** Claims asked for in the same turn, in one statement (batched.ts); each row keeps its own conditions. */
+export const claimTarget = coalesce(
+  async (requests: ClaimRequest[]): Promise<(PostTarget | null)[]> => {
+    const ids = requests.map((request) => request.targetId);
+    // One page asked for twice (an old job and a new one of the same post): each on its own.
+    if (new Set(ids).size !== ids.length) throw new Error("a page asked for twice in one batch");
+    const sorted = sortedById(requests);
+    const rows = await publishStatements().claims.execute({
+      targetIds: sorted.map((request) => request.targetId),
+      postIds: sorted.map((request) => request.postId),
+      versions: sorted.map((request) => request.scheduleVersion),
+      ...claimTimes(),
+    });
+    return byId(ids, rows, (row) => row.id).map((row) => row ?? null);
+  },
+  async (request: ClaimRequest) => {
+    const [row] = await publishStatements().claim.execute({ ...request, ...claimTimes() });
+    return row ?? null;
+  },
+);
 
 type TargetValues = PgUpdateSetSource<typeof postTargets>;
 
@@ -69,7 +95,7 @@ export interface HeldClaim {
 }
 
 /** Keeps a claimed target ours until `release()`: renews the claim every quarter of the stale limit. */
-export function holdClaim(target: PostTarget): HeldClaim {
+export function holdClaim(target: PostTarget, userId: string): HeldClaim {
   let claimedAt = target.publishingStartedAt ?? new Date();
   let lost = false;
   let chain: Promise<unknown> = Promise.resolve();
@@ -86,6 +112,7 @@ export function holdClaim(target: PostTarget): HeldClaim {
       eq(postTargets.publishingStartedAt, claimedAt),
     );
   const held = () => ({ targetId: target.id, claimedAt });
+  const ours = (written: boolean) => (written ? [written] : []);
   const renew = () =>
     serial(async () => {
       if (lost) return;
@@ -129,16 +156,10 @@ export function holdClaim(target: PostTarget): HeldClaim {
     finish: (values) =>
       end(() => db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id })),
     finishPublished: (found) =>
-      end(() =>
-        publishStatements().finishPublished.execute({
-          ...held(),
-          platformPostId: found.platformPostId,
-          url: found.url,
-          now: new Date(),
-        }),
+      end(async () =>
+        ours(await finishPublished({ ...held(), userId, platformPostId: found.platformPostId, url: found.url })),
       ),
-    recordSending: (text) =>
-      write(() => publishStatements().recordSending.execute({ ...held(), text, now: new Date() })),
+    recordSending: (text) => write(async () => ours(await recordSending({ ...held(), text }))),
     recordAccepted: (mediaId) =>
       write(() =>
         db.update(postTargets).set({ acceptedMediaId: mediaId }).where(stillOurs()).returning({ id: postTargets.id }),

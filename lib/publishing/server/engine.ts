@@ -22,7 +22,7 @@ import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { toPublishMedia } from "./post-media";
 import { processingVerdict } from "./processing";
-import { publishStatements } from "./statements";
+import { loadJob, pageWithAccount } from "./batched";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
 import { settle, type JobOutcome } from "./settle";
 import { textForTarget } from "./text";
@@ -54,7 +54,7 @@ export async function runPublishJob(
   stopping?: AbortSignal,
 ): Promise<JobOutcome> {
   // One statement: the post, its pages and its media.
-  const job = await publishStatements().job.execute({ postId });
+  const job = await loadJob(postId);
   // Deleted, unscheduled or rescheduled since this job was made: nothing to do here.
   if (!job) return { retryAt: null };
   const { targets, media: attached, ...post } = job;
@@ -129,7 +129,7 @@ async function defer(held: HeldClaim, target: PostTarget, platform: ConnectableP
 }
 
 async function publishTarget(post: Post, target: PostTarget, media: PublishMedia[]): Promise<void> {
-  const held = holdClaim(target);
+  const held = holdClaim(target, post.userId);
   try {
     await attemptTarget(post, target, media, held);
   } finally {
@@ -138,7 +138,7 @@ async function publishTarget(post: Post, target: PostTarget, media: PublishMedia
 }
 
 async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia[], held: HeldClaim): Promise<void> {
-  const [row] = target.pageId ? await publishStatements().pageWithAccount.execute({ pageId: target.pageId }) : [];
+  const row = target.pageId ? await pageWithAccount(target.pageId) : undefined;
   if (!row) {
     await held.finish({
       status: "failed",

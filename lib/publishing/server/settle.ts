@@ -3,7 +3,7 @@ import { db } from "@/db";
 import { posts, type Post, type PostTarget } from "@/db/schema";
 import { NEEDS_CHECK } from "@/lib/posts/server/target-states";
 import { STALE_PUBLISHING_MS } from "./claim";
-import { publishStatements } from "./statements";
+import { markPostPublished, targetsOfPost } from "./batched";
 
 /**
  * The end of a publish job (engine.ts) and of a reschedule's look at a post (schedule-service.ts):
@@ -20,8 +20,7 @@ export const NO_PAGES = "Not published: the post had no page to publish to.";
 
 /** Derives the post's status from its targets; returns when to run again if any are still due. */
 export async function settle(post: Post): Promise<JobOutcome> {
-  const statements = publishStatements();
-  const targets = await statements.targets.execute({ postId: post.id });
+  const targets = await targetsOfPost(post.id);
   const open = targets.filter((target) => target.status === "pending" || target.status === "publishing");
   const sameSchedule = and(
     eq(posts.id, post.id),
@@ -49,11 +48,11 @@ export async function settle(post: Post): Promise<JobOutcome> {
     Math.max(0, ...targets.map((target) => target.publishedAt?.getTime() ?? 0)) || Date.now(),
   );
   if (targets.length > 0 && failed.length === 0) {
-    await statements.postPublished.execute({
+    await markPostPublished({
+      userId: post.userId,
       postId: post.id,
       scheduleVersion: post.scheduleVersion,
       publishedAt,
-      now: new Date(),
     });
     return { retryAt: null };
   }

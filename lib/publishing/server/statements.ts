@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { postMedia, posts, postTargets, socialAccounts, socialPages } from "@/db/schema";
 import { targetOrder } from "@/lib/posts/server/queries";
@@ -26,6 +26,32 @@ const stillHeld = and(
   eq(postTargets.id, value("targetId")),
   eq(postTargets.status, "publishing"),
   eq(postTargets.publishingStartedAt, value("claimedAt")),
+);
+
+/** What a claim writes: the page is this worker's from now. */
+const claimValues = {
+  status: "publishing" as const,
+  publishingStartedAt: now,
+  updatedAt: now,
+  attempts: sql`${postTargets.attempts} + 1`,
+  // A stale 'publishing' target may have reached the platform: look before publishing again.
+  errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
+};
+
+/** Which pages may be claimed: pending and due, or publishing but stale (their worker died). */
+const claimable = or(
+  and(
+    eq(postTargets.status, "pending"),
+    or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, value("now"))),
+  ),
+  and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, value("staleBefore"))),
+);
+
+/** The batched form of `stillHeld`: each row of `r` names a target and the claim it holds. */
+const heldByRequest = and(
+  sql`${postTargets.id} = r.target_id`,
+  eq(postTargets.status, "publishing"),
+  sql`${postTargets.publishingStartedAt} = r.claimed_at`,
 );
 
 function prepareAll() {
@@ -58,25 +84,12 @@ function prepareAll() {
      */
     claim: db
       .update(postTargets)
-      .set({
-        status: "publishing",
-        publishingStartedAt: now,
-        updatedAt: now,
-        attempts: sql`${postTargets.attempts} + 1`,
-        // A stale 'publishing' target may have reached the platform: look before publishing again.
-        errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
-      })
+      .set(claimValues)
       .where(
         and(
           eq(postTargets.id, value("targetId")),
           sql`exists (select 1 from ${posts} where ${posts.id} = ${value("postId")} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${value("scheduleVersion")} for share)`,
-          or(
-            and(
-              eq(postTargets.status, "pending"),
-              or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, value("now"))),
-            ),
-            and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, value("staleBefore"))),
-          ),
+          claimable,
         ),
       )
       .returning()
@@ -124,6 +137,80 @@ function prepareAll() {
         ),
       )
       .prepare("publish_post_published"),
+    // The same statements for many pages or posts at once (batched.ts): arrays in, one row each out.
+    jobs: db.query.posts
+      .findMany({
+        where: sql`${posts.id} = any(${value("postIds")}::uuid[])`,
+        with: {
+          targets: { orderBy: targetOrder },
+          media: { orderBy: asc(postMedia.position), with: { media: true } },
+        },
+      })
+      .prepare("publish_jobs"),
+    pagesWithAccounts: db
+      .select({ page: socialPages, account: socialAccounts })
+      .from(socialPages)
+      .innerJoin(socialAccounts, eq(socialAccounts.id, socialPages.socialAccountId))
+      .where(sql`${socialPages.id} = any(${value("pageIds")}::uuid[])`)
+      .prepare("publish_pages_with_accounts"),
+    targetsOfPosts: db
+      .select()
+      .from(postTargets)
+      .where(sql`${postTargets.postId} = any(${value("postIds")}::uuid[])`)
+      .orderBy(...targetOrder)
+      .prepare("publish_targets_of_posts"),
+    claims: db
+      .update(postTargets)
+      .set(claimValues)
+      .from(
+        sql`unnest(${value("targetIds")}::uuid[], ${value("postIds")}::uuid[], ${value("versions")}::int[]) as r(target_id, post_id, version)`,
+      )
+      .where(
+        and(
+          sql`${postTargets.id} = r.target_id`,
+          sql`exists (select 1 from ${posts} where ${posts.id} = r.post_id and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = r.version for share)`,
+          claimable,
+        ),
+      )
+      .returning(getTableColumns(postTargets))
+      .prepare("publish_claims"),
+    recordSendings: db
+      .update(postTargets)
+      .set({ sentText: sql`r.text`, sentAt: now, updatedAt: now })
+      .from(
+        sql`unnest(${value("targetIds")}::uuid[], ${value("claimedAts")}::timestamptz[], ${value("texts")}::text[]) as r(target_id, claimed_at, text)`,
+      )
+      .where(heldByRequest)
+      .returning({ id: postTargets.id })
+      .prepare("publish_record_sendings"),
+    finishesPublished: db
+      .update(postTargets)
+      .set({
+        status: "published",
+        platformPostId: sql`r.platform_post_id`,
+        platformPostUrl: sql`r.url`,
+        publishedAt: now,
+        errorCode: null,
+        errorMessage: null,
+        updatedAt: now,
+      })
+      .from(
+        sql`unnest(${value("targetIds")}::uuid[], ${value("claimedAts")}::timestamptz[], ${value("platformPostIds")}::text[], ${value("urls")}::text[]) as r(target_id, claimed_at, platform_post_id, url)`,
+      )
+      .where(heldByRequest)
+      .returning({ id: postTargets.id })
+      .prepare("publish_finishes_published"),
+    postsPublished: db
+      .update(posts)
+      .set({ status: "published", publishedAt: sql`r.published_at`, failureReason: null, updatedAt: now })
+      .from(
+        sql`unnest(${value("postIds")}::uuid[], ${value("versions")}::int[], ${value("publishedAts")}::timestamptz[]) as r(post_id, version, published_at)`,
+      )
+      .where(
+        and(sql`${posts.id} = r.post_id`, eq(posts.status, "scheduled"), sql`${posts.scheduleVersion} = r.version`),
+      )
+      .returning({ id: posts.id })
+      .prepare("publish_posts_published"),
   };
 }
 

@@ -1,0 +1,124 @@
+import { coalesce } from "@/lib/server/coalesce";
+import { publishStatements } from "./statements";
+
+/**
+ * The publish path's statements, each shared by the jobs of this worker that reach it in the same
+ * turn of the event loop (lib/server/coalesce.ts): at the instant many posts fall due, one
+ * statement answers a whole batch of pages. Every row keeps its own conditions (a claim still only
+ * takes a page that is due and whose post is on the job's schedule; a write while holding a claim
+ * still names that claim), so what each caller gets is what its own statement would have given.
+ * Batches go in id order (user order where a write bumps a user's counters), so two workers'
+ * batches lock rows in the same order; a deadlock still possible between them costs a retry of
+ * each call on its own (coalesce's fallback), never a wrong answer.
+ */
+
+const statements = publishStatements;
+export const byId = <T>(ids: string[], rows: T[], idOf: (row: T) => string) => {
+  const found = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.map((id) => found.get(id));
+};
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Inputs in id order (the order their rows are locked in). */
+export function sortedById<T extends { targetId: string }>(inputs: T[]): T[] {
+  return [...inputs].sort((a, b) => compare(a.targetId, b.targetId));
+}
+/**
+ * Writes that bump a user's counters (triggers on published pages and posts) in user order, so two
+ * workers' batches take those counter rows in the same order too.
+ */
+function sortedByUser<T extends { userId: string }>(inputs: T[], idOf: (input: T) => string): T[] {
+  return [...inputs].sort((a, b) => compare(a.userId, b.userId) || compare(idOf(a), idOf(b)));
+}
+
+/** A publish job's post with its pages and media; undefined when the post is gone. */
+export const loadJob = coalesce(
+  async (postIds: string[]) => {
+    const rows = await statements().jobs.execute({ postIds });
+    return byId(postIds, rows, (row) => row.id);
+  },
+  (postId: string) => statements().job.execute({ postId }),
+);
+
+/** A page with its account, as they are when its target is attempted; undefined when disconnected. */
+export const pageWithAccount = coalesce(
+  async (pageIds: string[]) => {
+    const rows = await statements().pagesWithAccounts.execute({ pageIds });
+    return byId(pageIds, rows, (row) => row.page.id);
+  },
+  async (pageId: string) => (await statements().pageWithAccount.execute({ pageId }))[0],
+);
+
+/** A post's pages in `targetOrder` (settle.ts). */
+export const targetsOfPost = coalesce(
+  async (postIds: string[]) => {
+    const rows = await statements().targetsOfPosts.execute({ postIds });
+    return postIds.map((postId) => rows.filter((row) => row.postId === postId));
+  },
+  (postId: string) => statements().targets.execute({ postId }),
+);
+
+interface HeldWrite {
+  targetId: string;
+  claimedAt: Date;
+}
+
+/** Records the text about to be sent while the claim is still the caller's; false when it is not. */
+export const recordSending = coalesce(
+  async (writes: (HeldWrite & { text: string })[]) => {
+    const sorted = sortedById(writes);
+    const rows = await statements().recordSendings.execute({
+      targetIds: sorted.map((write) => write.targetId),
+      claimedAts: sorted.map((write) => write.claimedAt),
+      texts: sorted.map((write) => write.text),
+      now: new Date(),
+    });
+    const written = new Set(rows.map((row) => row.id));
+    return writes.map((write) => written.has(write.targetId));
+  },
+  async (write: HeldWrite & { text: string }) =>
+    (await statements().recordSending.execute({ ...write, now: new Date() })).length > 0,
+);
+
+type Published = HeldWrite & { userId: string; platformPostId: string; url: string | null };
+
+/** The page published under the platform's id, while the claim is still the caller's. */
+export const finishPublished = coalesce(
+  async (writes: Published[]) => {
+    const sorted = sortedByUser(writes, (write) => write.targetId);
+    const rows = await statements().finishesPublished.execute({
+      targetIds: sorted.map((write) => write.targetId),
+      claimedAts: sorted.map((write) => write.claimedAt),
+      platformPostIds: sorted.map((write) => write.platformPostId),
+      urls: sorted.map((write) => write.url),
+      now: new Date(),
+    });
+    const written = new Set(rows.map((row) => row.id));
+    return writes.map((write) => written.has(write.targetId));
+  },
+  async ({ userId: _, ...write }: Published) =>
+    (await statements().finishPublished.execute({ ...write, now: new Date() })).length > 0,
+);
+
+interface PostPublished {
+  userId: string;
+  postId: string;
+  scheduleVersion: number;
+  publishedAt: Date;
+}
+
+/** The post published, while it is still on the schedule the job was made for (settle.ts). */
+export const markPostPublished = coalesce(
+  async (updates: PostPublished[]) => {
+    const sorted = sortedByUser(updates, (update) => update.postId);
+    await statements().postsPublished.execute({
+      postIds: sorted.map((update) => update.postId),
+      versions: sorted.map((update) => update.scheduleVersion),
+      publishedAts: sorted.map((update) => update.publishedAt),
+      now: new Date(),
+    });
+    return updates.map(() => undefined);
+  },
+  async ({ userId: _, ...update }: PostPublished) => {
+    await statements().postPublished.execute({ ...update, now: new Date() });
+  },
+);

@@ -1,0 +1,147 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { posts, postTargets } from "@/db/schema";
+import { registeredClient } from "../../fixtures/api-client";
+import { connectFacebook, uid } from "../../fixtures/social";
+import { testDb } from "../../fixtures/test-db";
+
+/**
+ * The publish path answers the jobs that reach a step together with one statement
+ * (lib/publishing/server/batched.ts). Each batched statement is held here to what its single form
+ * does for every row: the batch is called directly, so a broken batch cannot hide behind the
+ * one-by-one fallback.
+ */
+
+beforeAll(() => {
+  // The engine's modules run in this process, on the run's database.
+  Object.assign(process.env, inject("stack").env);
+});
+afterAll(async () => {
+  const { closeRedis } = await import("@/lib/server/redis");
+  const { closeDb } = await import("@/db");
+  await Promise.allSettled([closeRedis(), closeDb()]);
+});
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+async function world() {
+  const { client, user } = await registeredClient();
+  const { account } = await connectFacebook(client, (ids) => ids.slice(0, 2));
+  const page = account.pages[0]!;
+  /** A scheduled post with one target on the page, in the given state. */
+  const post = async (target: Partial<typeof postTargets.$inferInsert> = {}) => {
+    const [row] = await testDb()
+      .insert(posts)
+      .values({ userId: user.id, content: `Batched ${uid()}`, status: "scheduled", scheduledAt: minutesFromNow(120) })
+      .returning();
+    const [targetRow] = await testDb()
+      .insert(postTargets)
+      .values({ postId: row!.id, pageId: page.id, platform: "facebook", pageName: page.name, ...target })
+      .returning();
+    return { post: row!, target: targetRow! };
+  };
+  return { user, page, post };
+}
+
+describe("the publish path's batched statements", () => {
+  it("claim each page as its own claim would: due or stale only, on the job's schedule only", async () => {
+    const { post } = await world();
+    const due = await post();
+    const notDue = await post({ nextAttemptAt: minutesFromNow(5) });
+    const rescheduled = await post();
+    const stale = await post({ status: "publishing", publishingStartedAt: minutesFromNow(-10) });
+    const held = await post({ status: "publishing", publishingStartedAt: new Date() });
+    const { claimTarget } = await import("@/lib/publishing/server/claim");
+
+    const asked = [due, notDue, rescheduled, stale, held].map(({ post: row, target }) => ({
+      targetId: target.id,
+      postId: row.id,
+      scheduleVersion: row === rescheduled.post ? row.scheduleVersion + 1 : row.scheduleVersion,
+    }));
+    const answers = await claimTarget.many(asked);
+
+    expect(answers.map((answer) => answer?.id ?? null)).toEqual([due.target.id, null, null, stale.target.id, null]);
+    expect(answers[0]).toMatchObject({ status: "publishing", attempts: 1, errorCode: null });
+    // A stale claim may have reached the platform: the next attempt looks first.
+    expect(answers[3]).toMatchObject({ status: "publishing", attempts: 1, errorCode: "uncertain" });
+    expect(answers[0]!.publishingStartedAt).toBeInstanceOf(Date);
+    const rows = await testDb()
+      .select()
+      .from(postTargets)
+      .where(inArray(postTargets.id, [notDue.target.id, rescheduled.target.id, held.target.id]));
+    expect(rows.map((row) => row.status).sort()).toEqual(["pending", "pending", "publishing"]);
+    // One page asked for twice (an old and a new job of one post) is not batched: each goes on its own.
+    await expect(claimTarget.many([asked[1]!, asked[1]!])).rejects.toThrow(/twice/);
+  });
+
+  it("write the text about to be sent and the outcome only under the caller's claim", async () => {
+    const { post, user } = await world();
+    const claimedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const mine = await post({ status: "publishing", publishingStartedAt: claimedAt });
+    const alsoMine = await post({ status: "publishing", publishingStartedAt: claimedAt });
+    const takenOver = await post({ status: "publishing", publishingStartedAt: new Date(claimedAt.getTime() + 5) });
+    const { recordSending, finishPublished } = await import("@/lib/publishing/server/batched");
+    // Everything an array literal could trip on.
+    const text = `Quotes " and ', a comma, {braces}, a back\\slash, NULL, a line\nbreak and émojis 🎉 ${uid()}`;
+
+    const sent = await recordSending.many([
+      { targetId: mine.target.id, claimedAt, text },
+      { targetId: takenOver.target.id, claimedAt, text: "never written" },
+      { targetId: alsoMine.target.id, claimedAt, text: "" },
+    ]);
+    expect(sent).toEqual([true, false, true]);
+    const published = await finishPublished.many([
+      { targetId: takenOver.target.id, userId: user.id, claimedAt, platformPostId: "nope", url: null },
+      { targetId: mine.target.id, userId: user.id, claimedAt, platformPostId: "1_2", url: "https://facebook.com/1_2" },
+      { targetId: alsoMine.target.id, userId: user.id, claimedAt, platformPostId: "3_4", url: null },
+    ]);
+    expect(published).toEqual([false, true, true]);
+
+    const byId = new Map(
+      (
+        await testDb()
+          .select()
+          .from(postTargets)
+          .where(inArray(postTargets.id, [mine.target.id, alsoMine.target.id, takenOver.target.id]))
+      ).map((row) => [row.id, row]),
+    );
+    expect(byId.get(mine.target.id)).toMatchObject({
+      sentText: text,
+      status: "published",
+      platformPostId: "1_2",
+      platformPostUrl: "https://facebook.com/1_2",
+      errorCode: null,
+    });
+    expect(byId.get(alsoMine.target.id)).toMatchObject({ sentText: "", platformPostId: "3_4", platformPostUrl: null });
+    expect(byId.get(takenOver.target.id)).toMatchObject({ status: "publishing", sentText: null, platformPostId: null });
+  });
+
+  it("read jobs, pages and settled targets for each caller, and publish only posts still on their schedule", async () => {
+    const { post, page, user } = await world();
+    const first = await post();
+    const second = await post({ status: "published", platformPostId: "5_6", publishedAt: new Date() });
+    const { loadJob, pageWithAccount, targetsOfPost, markPostPublished } =
+      await import("@/lib/publishing/server/batched");
+    const missing = "00000000-0000-4000-8000-000000000000";
+
+    const jobs = await loadJob.many([second.post.id, missing, first.post.id]);
+    expect(jobs.map((job) => job?.id)).toEqual([second.post.id, undefined, first.post.id]);
+    expect(jobs[2]!.targets.map((target) => target.id)).toEqual([first.target.id]);
+    expect(jobs[2]!.media).toEqual([]);
+    const pages = await pageWithAccount.many([page.id, missing]);
+    expect(pages[0]).toMatchObject({ page: { id: page.id }, account: { platform: "facebook" } });
+    expect(pages[1]).toBeUndefined();
+    const targets = await targetsOfPost.many([first.post.id, second.post.id, missing]);
+    expect(targets.map((rows) => rows.map((row) => row.id))).toEqual([[first.target.id], [second.target.id], []]);
+
+    const publishedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await markPostPublished.many([
+      { userId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion + 1, publishedAt },
+      { userId: user.id, postId: second.post.id, scheduleVersion: second.post.scheduleVersion, publishedAt },
+    ]);
+    const [firstAfter] = await testDb().select().from(posts).where(eq(posts.id, first.post.id));
+    const [secondAfter] = await testDb().select().from(posts).where(eq(posts.id, second.post.id));
+    expect(firstAfter).toMatchObject({ status: "scheduled", publishedAt: null });
+    expect(secondAfter).toMatchObject({ status: "published", publishedAt, failureReason: null });
+  });
+});
