@@ -11,4 +11,14 @@
  * Benchmarks).
  */
 export const WEB_NODE_FLAGS = ["--heap-growing-percent=100"];
+
+/**
+ * `next start`'s own options. `--keepAliveTimeout 65000`: Node closes a keep-alive connection after
+ * 5 s idle by default, so a client (a load balancer, a browser, Playwright's request context) that
+ * reuses one just as the server closes it gets a reset instead of an answer (CI saw
+ * `read ECONNRESET` on a GET a few seconds after the previous one). Load balancers keep idle
+ * connections for 60 s (AWS's default), so the server keeps them a little longer and is never the
+ * side that closes one under a request.
+ */
+export const NEXT_START_FLAGS = ["--keepAliveTimeout", "65000"];
 export const WORKER_NODE_FLAGS = ["--heap-growing-percent=100"];

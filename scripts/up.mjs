@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "./node-flags.mjs";
+import { NEXT_START_FLAGS, WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "./node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -78,7 +78,7 @@ const services = [
   ["sandbox", ["node_modules/tsx/dist/cli.mjs", "sandbox/index.ts"]],
   // Bundled and run by plain node (workers/bundle.ts says why).
   ["worker", [...WORKER_NODE_FLAGS, ".worker-build/index.mjs"]],
-  ["web", [...WEB_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port]],
+  ["web", [...WEB_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", ...NEXT_START_FLAGS, "-p", port]],
 ];
 const children = services.map(([name, args]) => {
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });

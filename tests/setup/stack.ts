@@ -7,7 +7,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { startSandbox } from "@/sandbox/server";
 import { sandboxControl } from "@/sandbox/testing";
 import { workerBundleForThisProcess } from "@/workers/bundle";
-import { WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "../../scripts/node-flags.mjs";
+import { NEXT_START_FLAGS, WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "../../scripts/node-flags.mjs";
 
 /**
  * A whole Postloom for a test run: a fresh `_test` database (migrated), the platform sandbox and the
@@ -163,6 +163,7 @@ function spawnWeb(childEnv: NodeJS.ProcessEnv, port: number, name = "web"): Chil
       ...WEB_NODE_FLAGS,
       path.join(root, "node_modules/next/dist/bin/next"),
       "start",
+      ...NEXT_START_FLAGS,
       "-p",
       String(port),
       "-H",

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "../../scripts/node-flags.mjs";
+import { NEXT_START_FLAGS, WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "../../scripts/node-flags.mjs";
 
 /** `npm start` and `npm run worker` start node themselves: they must give it the same options. */
 describe("node options of the long-running processes", () => {
@@ -12,8 +12,10 @@ describe("node options of the long-running processes", () => {
     }
   ).scripts;
 
-  it("npm start runs next with the web process's options", () => {
-    expect(scripts.start).toBe(`node ${WEB_NODE_FLAGS.join(" ")} node_modules/next/dist/bin/next start`);
+  it("npm start runs next with the web process's options and next start's own", () => {
+    expect(scripts.start).toBe(
+      `node ${WEB_NODE_FLAGS.join(" ")} node_modules/next/dist/bin/next start ${NEXT_START_FLAGS.join(" ")}`,
+    );
   });
 
   it("npm run worker runs the bundle with the worker's options", () => {
