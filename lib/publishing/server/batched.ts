@@ -62,19 +62,30 @@ interface HeldWrite {
   claimedAt: Date;
 }
 
+/**
+ * The batched writes made while holding claims: `execute` writes the sorted batch, each row only
+ * while its claim is still the caller's; each caller learns whether its row was written.
+ */
+async function writeHeldBatch<T extends HeldWrite>(
+  writes: T[],
+  sorted: T[],
+  execute: (sorted: T[], now: Date) => Promise<{ id: string }[]>,
+): Promise<boolean[]> {
+  const written = new Set((await execute(sorted, new Date())).map((row) => row.id));
+  return writes.map((write) => written.has(write.targetId));
+}
+
 /** Records the text about to be sent while the claim is still the caller's; false when it is not. */
 export const recordSending = coalesce(
-  async (writes: (HeldWrite & { text: string })[]) => {
-    const sorted = sortedById(writes);
-    const rows = await statements().recordSendings.execute({
-      targetIds: sorted.map((write) => write.targetId),
-      claimedAts: sorted.map((write) => write.claimedAt),
-      texts: sorted.map((write) => write.text),
-      now: new Date(),
-    });
-    const written = new Set(rows.map((row) => row.id));
-    return writes.map((write) => written.has(write.targetId));
-  },
+  (writes: (HeldWrite & { text: string })[]) =>
+    writeHeldBatch(writes, sortedById(writes), (sorted, now) =>
+      statements().recordSendings.execute({
+        targetIds: sorted.map((write) => write.targetId),
+        claimedAts: sorted.map((write) => write.claimedAt),
+        texts: sorted.map((write) => write.text),
+        now,
+      }),
+    ),
   async (write: HeldWrite & { text: string }) =>
     (await statements().recordSending.execute({ ...write, now: new Date() })).length > 0,
 );
@@ -83,18 +94,19 @@ type Published = HeldWrite & { userId: string; platformPostId: string; url: stri
 
 /** The page published under the platform's id, while the claim is still the caller's. */
 export const finishPublished = coalesce(
-  async (writes: Published[]) => {
-    const sorted = sortedByUser(writes, (write) => write.targetId);
-    const rows = await statements().finishesPublished.execute({
-      targetIds: sorted.map((write) => write.targetId),
-      claimedAts: sorted.map((write) => write.claimedAt),
-      platformPostIds: sorted.map((write) => write.platformPostId),
-      urls: sorted.map((write) => write.url),
-      now: new Date(),
-    });
-    const written = new Set(rows.map((row) => row.id));
-    return writes.map((write) => written.has(write.targetId));
-  },
+  (writes: Published[]) =>
+    writeHeldBatch(
+      writes,
+      sortedByUser(writes, (write) => write.targetId),
+      (sorted, now) =>
+        statements().finishesPublished.execute({
+          targetIds: sorted.map((write) => write.targetId),
+          claimedAts: sorted.map((write) => write.claimedAt),
+          platformPostIds: sorted.map((write) => write.platformPostId),
+          urls: sorted.map((write) => write.url),
+          now,
+        }),
+    ),
   async ({ userId: _, ...write }: Published) =>
     (await statements().finishPublished.execute({ ...write, now: new Date() })).length > 0,
 );

@@ -112,7 +112,9 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
       eq(postTargets.publishingStartedAt, claimedAt),
     );
   const held = () => ({ targetId: target.id, claimedAt });
-  const ours = (written: boolean) => (written ? [written] : []);
+  /** A write made with `stillOurs()`: true when it found the row, i.e. the claim was still ours. */
+  const writeHeld = async (values: TargetValues) =>
+    (await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id })).length > 0;
   const renew = () =>
     serial(async () => {
       if (lost) return;
@@ -127,11 +129,10 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
       }
     });
   /** A note on the held row (not an outcome): throws ClaimLost when the claim is no longer ours. */
-  const write = (statement: () => Promise<unknown[]>) =>
+  const write = (statement: () => Promise<boolean>) =>
     serial(async () => {
       if (lost) throw new ClaimLost();
-      const [row] = await statement();
-      if (!row) {
+      if (!(await statement())) {
         lost = true;
         throw new ClaimLost();
       }
@@ -139,12 +140,12 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
   const timer = setInterval(() => void renew(), RENEW_EVERY_MS);
   timer.unref();
   /** The outcome, only while the claim is still ours; the claim ends either way. */
-  const end = (statement: () => Promise<unknown[]>) =>
+  const end = (statement: () => Promise<boolean>) =>
     serial(async () => {
       if (lost) return false;
-      const [row] = await statement();
+      const written = await statement();
       lost = true;
-      return row !== undefined;
+      return written;
     });
   return {
     async assertHeld() {
@@ -153,17 +154,11 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
       if (!lost && Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) await renew();
       if (lost || Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) throw new ClaimLost();
     },
-    finish: (values) =>
-      end(() => db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id })),
+    finish: (values) => end(() => writeHeld(values)),
     finishPublished: (found) =>
-      end(async () =>
-        ours(await finishPublished({ ...held(), userId, platformPostId: found.platformPostId, url: found.url })),
-      ),
-    recordSending: (text) => write(async () => ours(await recordSending({ ...held(), text }))),
-    recordAccepted: (mediaId) =>
-      write(() =>
-        db.update(postTargets).set({ acceptedMediaId: mediaId }).where(stillOurs()).returning({ id: postTargets.id }),
-      ),
+      end(() => finishPublished({ ...held(), userId, platformPostId: found.platformPostId, url: found.url })),
+    recordSending: (text) => write(() => recordSending({ ...held(), text })),
+    recordAccepted: (mediaId) => write(() => writeHeld({ acceptedMediaId: mediaId })),
     release() {
       clearInterval(timer);
       lost = true;
