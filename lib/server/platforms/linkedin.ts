@@ -9,6 +9,7 @@ import {
   onOurClock,
   platformNow,
   platformRequest,
+  type PlatformRequestInit,
   type PlatformResponse,
 } from "./http";
 import { assertMediaFit, assertSingleVideo, mediaRefused, SliceReader } from "./media";
@@ -112,7 +113,7 @@ const restHeaders = (accessToken: string) => ({
 
 export const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
-async function rest(input: PublishInput, operation: PlatformOperation, url: string, init: RequestInit = {}) {
+async function rest(input: PublishInput, operation: PlatformOperation, url: string, init: PlatformRequestInit = {}) {
   await input.beforeRequest(operation);
   const response = await platformRequest(url, {
     ...init,

@@ -11,6 +11,7 @@ import {
   form,
   onOurClock,
   platformRequest,
+  type PlatformRequestInit,
   type PlatformResponse,
 } from "./http";
 import { assertMediaFit, fileBlob, mediaRefused, SliceReader } from "./media";
@@ -163,7 +164,12 @@ function assertTwitterMedia(media: PublishMedia[]): void {
     );
 }
 
-async function twitterRequest(input: PublishInput, operation: PlatformOperation, path: string, init: RequestInit = {}) {
+async function twitterRequest(
+  input: PublishInput,
+  operation: PlatformOperation,
+  path: string,
+  init: PlatformRequestInit = {},
+) {
   await input.beforeRequest(operation);
   const response = await platformRequest(`${endpoints.twitterApi}${path}`, {
     ...init,
