@@ -91,6 +91,8 @@ export interface PublishCallRecord {
 
 interface PublishState {
   posts: PublishedPost[];
+  /** The same posts by platform and target, oldest first: a publish looks for duplicates among its target's posts only. */
+  postsByTarget: Map<string, PublishedPost[]>;
   media: UploadedMedia[];
   calls: PublishCallRecord[];
   faults: PublishFault[];
@@ -105,6 +107,7 @@ export const publishState = defineSlice<PublishState>(
   "publish",
   () => ({
     posts: [],
+    postsByTarget: new Map(),
     media: [],
     calls: [],
     faults: [],
@@ -158,7 +161,12 @@ export function recordPost(
     createdAt: new Date(now).toISOString(),
     createdAtMs: now,
   };
-  store.slice(publishState).posts.push(recorded);
+  const state = store.slice(publishState);
+  state.posts.push(recorded);
+  const key = targetKey(recorded.platform, recorded.target);
+  const ofTarget = state.postsByTarget.get(key);
+  if (ofTarget) ofTarget.push(recorded);
+  else state.postsByTarget.set(key, [recorded]);
   return recorded;
 }
 
@@ -191,12 +199,13 @@ export function findUpload(store: SandboxStore, uploadKey: string): UploadedMedi
   return store.slice(publishState).media.find((media) => media.uploadKey !== null && media.uploadKey === uploadKey);
 }
 
-/** A target's posts, newest first. */
+const targetKey = (platform: PublishPlatform, target: string) => `${platform} ${target}`;
+
+/** A target's posts (or a platform's, without a target), newest first. */
 export function postsOf(store: SandboxStore, platform: PublishPlatform, target?: string): PublishedPost[] {
-  return store
-    .slice(publishState)
-    .posts.filter((post) => post.platform === platform && (target === undefined || post.target === target))
-    .reverse();
+  const state = store.slice(publishState);
+  if (target !== undefined) return [...(state.postsByTarget.get(targetKey(platform, target)) ?? [])].reverse();
+  return state.posts.filter((post) => post.platform === platform).reverse();
 }
 
 export function findPost(store: SandboxStore, platform: PublishPlatform, id: string): PublishedPost | undefined {
@@ -214,18 +223,11 @@ export function findDuplicate(
 ): PublishedPost | undefined {
   if (text.trim() === "") return undefined;
   const since = store.now() - DUPLICATE_WINDOW_MS;
-  // Newest first, as postsOf() orders them, without copying every post on every publish.
-  const posts = store.slice(publishState).posts;
+  // Newest first, as postsOf() orders them, without copying the target's posts on every publish.
+  const posts = store.slice(publishState).postsByTarget.get(targetKey(platform, target)) ?? [];
   for (let index = posts.length - 1; index >= 0; index -= 1) {
     const post = posts[index]!;
-    if (
-      post.platform === platform &&
-      post.target === target &&
-      post.published &&
-      post.text === text &&
-      post.createdAtMs > since
-    )
-      return post;
+    if (post.published && post.text === text && post.createdAtMs > since) return post;
   }
   return undefined;
 }
