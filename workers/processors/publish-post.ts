@@ -6,8 +6,13 @@ import { PUBLISH_QUEUE, publishJobSchema, redisConnection } from "@/lib/server/q
 /**
  * Jobs one worker process runs at once. A job spends most of its time waiting on the platform and
  * Postgres, so one process keeps this many in flight; the pool (10 connections) is shared by them.
+ * At the instant thousands of posts fall due, the jobs that reach a step together share one
+ * statement (lib/server/coalesce.ts), so more jobs in flight means fewer, larger statements: with
+ * 50, three workers took 830 µs of CPU per page and published 10,000 posts due at one instant at
+ * 1,155 pages/s; with 100, 565–700 µs and 1,470–1,780 pages/s; 150 and 200 were no faster, only
+ * larger (README › Benchmarks › publish-lag, Session 16). Peak memory 157–172 MB a worker.
  */
-export const PUBLISH_CONCURRENCY = 50;
+export const PUBLISH_CONCURRENCY = 100;
 
 /**
  * How long a job's lock lasts without renewal (renewed every half of it while the job runs). A
