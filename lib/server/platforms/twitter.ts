@@ -1,4 +1,3 @@
-import twitterText from "twitter-text";
 import { env, type TwitterApiTier } from "@/lib/server/env";
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
@@ -15,6 +14,7 @@ import {
   type PlatformResponse,
 } from "./http";
 import { assertMediaFit, fileBlob, mediaRefused, SliceReader } from "./media";
+import { hasSameShape, isSameTweet } from "./twitter-match";
 import type {
   PlatformOperation,
   PlatformProfile,
@@ -92,56 +92,6 @@ async function tokenRequest(values: Record<string, string>): Promise<TokenSet> {
 
 const postUrl = (handle: string | null, id: string) =>
   handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`;
-
-/** X shows attached media as t.co links at the end of a post's text; ours never has them. */
-const withoutMediaLinks = (text: string) => text.replace(/(\s+https:\/\/t\.co\/\w+)+$/, "");
-
-const MEDIA_PERMALINK = /^https:\/\/(x|twitter)\.com\/.+\/(photo|video)\/\d+$/;
-
-/**
- * A tweet's text as we sent it, from what X hands back: X rewrites every link to t.co and appends a
- * t.co link to the media; `entities.urls` (asked for) says what each t.co link stood for.
- */
-function sentTextOf(tweet: Record<string, unknown>): string {
-  let text = typeof tweet.text === "string" ? tweet.text : "";
-  const urls = asRecord(tweet.entities).urls;
-  for (const item of Array.isArray(urls) ? urls : []) {
-    const { url, expanded_url: original } = asRecord(item);
-    if (typeof url !== "string" || typeof original !== "string") continue;
-    text = MEDIA_PERMALINK.test(original)
-      ? text.replace(` ${url}`, "").replace(url, "")
-      : text.split(url).join(original);
-  }
-  return text;
-}
-
-/** X's v2 API returns text with &, < and > HTML-escaped. */
-const unescapeHtml = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-
-function isSameTweet(tweet: Record<string, unknown>, sent: string): boolean {
-  if (typeof tweet.text !== "string") return false;
-  const candidates = [tweet.text, withoutMediaLinks(tweet.text), sentTextOf(tweet)];
-  return candidates.some((candidate) => candidate === sent || unescapeHtml(candidate) === sent);
-}
-
-/**
- * The text with each link replaced by one mark: X may show a link otherwise than it was typed
- * (`example.com` comes back as `http://example.com`), so a second, looser match ignores what the
- * links say and compares the words around them.
- */
-function linkShape(text: string): string {
-  let shape = "";
-  let rest = 0;
-  for (const { indices } of twitterText.extractUrlsWithIndices(text)) {
-    shape += `${text.slice(rest, indices[0])}\u0001`;
-    rest = indices[1];
-  }
-  return shape + text.slice(rest);
-}
-
-function hasSameShape(tweet: Record<string, unknown>, sent: string): boolean {
-  return typeof tweet.text === "string" && linkShape(unescapeHtml(withoutMediaLinks(tweet.text))) === linkShape(sent);
-}
 
 const MAX_IMAGES = 4;
 /** APPEND segment size: well under X's per-request limits, and all a worker holds of a video at once. */
