@@ -91,8 +91,10 @@ export interface PublishCallRecord {
 
 interface PublishState {
   posts: PublishedPost[];
-  /** The same posts by platform and target, oldest first: a publish looks for duplicates among its target's posts only. */
+  /** The same posts by platform and target, oldest first. */
   postsByTarget: Map<string, PublishedPost[]>;
+  /** And by platform, target and text, oldest first: a publish's duplicate check reads one list. */
+  postsByText: Map<string, PublishedPost[]>;
   media: UploadedMedia[];
   calls: PublishCallRecord[];
   faults: PublishFault[];
@@ -108,6 +110,7 @@ export const publishState = defineSlice<PublishState>(
   () => ({
     posts: [],
     postsByTarget: new Map(),
+    postsByText: new Map(),
     media: [],
     calls: [],
     faults: [],
@@ -163,10 +166,8 @@ export function recordPost(
   };
   const state = store.slice(publishState);
   state.posts.push(recorded);
-  const key = targetKey(recorded.platform, recorded.target);
-  const ofTarget = state.postsByTarget.get(key);
-  if (ofTarget) ofTarget.push(recorded);
-  else state.postsByTarget.set(key, [recorded]);
+  appendTo(state.postsByTarget, targetKey(recorded.platform, recorded.target), recorded);
+  appendTo(state.postsByText, textKey(recorded.platform, recorded.target, recorded.text), recorded);
   return recorded;
 }
 
@@ -200,6 +201,13 @@ export function findUpload(store: SandboxStore, uploadKey: string): UploadedMedi
 }
 
 const targetKey = (platform: PublishPlatform, target: string) => `${platform} ${target}`;
+const textKey = (platform: PublishPlatform, target: string, text: string) => `${platform} ${target}\n${text}`;
+
+function appendTo(index: Map<string, PublishedPost[]>, key: string, post: PublishedPost): void {
+  const list = index.get(key);
+  if (list) list.push(post);
+  else index.set(key, [post]);
+}
 
 /** A target's posts (or a platform's, without a target), newest first. */
 export function postsOf(store: SandboxStore, platform: PublishPlatform, target?: string): PublishedPost[] {
@@ -223,11 +231,11 @@ export function findDuplicate(
 ): PublishedPost | undefined {
   if (text.trim() === "") return undefined;
   const since = store.now() - DUPLICATE_WINDOW_MS;
-  // Newest first, as postsOf() orders them, without copying the target's posts on every publish.
-  const posts = store.slice(publishState).postsByTarget.get(targetKey(platform, target)) ?? [];
+  // Newest first, as postsOf() orders them: the same text on the same target, nothing else read.
+  const posts = store.slice(publishState).postsByText.get(textKey(platform, target, text)) ?? [];
   for (let index = posts.length - 1; index >= 0; index -= 1) {
     const post = posts[index]!;
-    if (post.published && post.text === text && post.createdAtMs > since) return post;
+    if (post.published && post.createdAtMs > since) return post;
   }
   return undefined;
 }
