@@ -11,6 +11,8 @@ import { platformRequest } from "@/lib/server/platforms/http";
 
 interface Received {
   method: string;
+  accept: string | undefined;
+  userAgent: string | undefined;
   contentType: string | undefined;
   contentLength: string | undefined;
   body: Buffer;
@@ -23,6 +25,8 @@ const received: Received[] = [];
 function handle(req: IncomingMessage, res: ServerResponse, body: Buffer) {
   received.push({
     method: req.method ?? "",
+    accept: req.headers.accept,
+    userAgent: req.headers["user-agent"],
     contentType: req.headers["content-type"],
     contentLength: req.headers["content-length"],
     body,
@@ -71,6 +75,7 @@ describe("platformRequest", () => {
     expect(response.headers.get("x-app-usage")).toBe('{"call_count":5}');
     expect(response.headers.get("set-cookie")).toBe("a=1, b=2");
     expect(last().method).toBe("POST");
+    expect(last()).toMatchObject({ accept: "*/*", userAgent: expect.stringMatching(/^Postloom/) });
     expect(last().contentType).toBe("application/x-www-form-urlencoded;charset=UTF-8");
     expect(new URLSearchParams(last().body.toString("utf8")).get("message")).toBe("Grüße & <tags> 🎉");
   });

@@ -28,6 +28,7 @@ export interface PlatformRequestInit {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const USER_AGENT = "Postloom";
 
 export async function platformRequest(url: string, init: PlatformRequestInit = {}): Promise<PlatformResponse> {
   const { method = "GET", timeoutMs = DEFAULT_TIMEOUT_MS } = init;
@@ -62,7 +63,9 @@ export async function platformRequest(url: string, init: PlatformRequestInit = {
 async function encodeBody(
   init: PlatformRequestInit,
 ): Promise<{ body?: string | Uint8Array; headers: Record<string, string> }> {
-  const headers: Record<string, string> = {};
+  // What fetch sent on its own and `request` does not: some front ends refuse a request without a
+  // User-Agent. Answers come uncompressed (no Accept-Encoding): they are small, and we skip inflating them.
+  const headers: Record<string, string> = { accept: "*/*", "user-agent": USER_AGENT };
   for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
   const { body } = init;
   if (body === undefined) return { headers };
