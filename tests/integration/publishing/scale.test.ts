@@ -42,8 +42,10 @@ describe("publishing at scale with real workers", () => {
       // Four pairs of Pages, 50 posts to each pair: 400 pages to publish, 50 posts per Page. (The
       // recovery lookup reads a Page's latest 100 posts; see the README's publishing notes.)
       const { userId, pages } = await world.connectPages(8);
-      // Slow platform calls keep plenty of publishes in flight for the kills to land on.
-      for (const page of pages) await sandbox().setPublishLatency(1_500, page.pageId);
+      // Slow platform calls keep plenty of publishes in flight for the kills to land on: two
+      // workers of 100 jobs each start all 200 posts at once, so with 1.5 s a call every page was
+      // out before the first kill; at 4 s a post's two pages take 8 s.
+      for (const page of pages) await sandbox().setPublishLatency(4_000, page.pageId);
       const label = `Crash ${Date.now()}`;
       const made: Awaited<ReturnType<World["seedPosts"]>> = [];
       for (let pair = 0; pair < 4; pair += 1) {
