@@ -1,3 +1,4 @@
+import type { SocialAccount, SocialPage } from "@/db/schema";
 import { coalesce } from "@/lib/server/coalesce";
 import { publishStatements } from "./statements";
 
@@ -39,8 +40,13 @@ export const loadJob = coalesce(
   (postId: string) => statements().job.execute({ postId }),
 );
 
+export interface PageWithAccount {
+  page: SocialPage;
+  account: SocialAccount;
+}
+
 /** A page with its account, as they are when its target is attempted; undefined when disconnected. */
-export const pageWithAccount = coalesce(
+export const pageWithAccount = coalesce<string, PageWithAccount | undefined>(
   async (pageIds: string[]) => {
     const rows = await statements().pagesWithAccounts.execute({ pageIds });
     return byId(pageIds, rows, (row) => row.page.id);
@@ -115,22 +121,24 @@ interface PostPublished {
   userId: string;
   postId: string;
   scheduleVersion: number;
-  publishedAt: Date;
 }
 
-/** The post published, while it is still on the schedule the job was made for (settle.ts). */
+/**
+ * The post published at its last page's time, once every page of it is and while it is still on
+ * the schedule the job was made for (settle.ts); false when it was not (a page still open, an edit
+ * or a reschedule since).
+ */
 export const markPostPublished = coalesce(
   async (updates: PostPublished[]) => {
     const sorted = sortedByUser(updates, (update) => update.postId);
-    await statements().postsPublished.execute({
+    const rows = await statements().postsPublished.execute({
       postIds: sorted.map((update) => update.postId),
       versions: sorted.map((update) => update.scheduleVersion),
-      publishedAts: sorted.map((update) => update.publishedAt),
       now: new Date(),
     });
-    return updates.map(() => undefined);
+    const published = new Set(rows.map((row) => row.id));
+    return updates.map((update) => published.has(update.postId));
   },
-  async ({ userId: _, ...update }: PostPublished) => {
-    await statements().postPublished.execute({ ...update, now: new Date() });
-  },
+  async ({ userId: _, ...update }: PostPublished) =>
+    (await statements().postPublished.execute({ ...update, now: new Date() })).length > 0,
 );

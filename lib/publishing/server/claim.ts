@@ -26,15 +26,28 @@ export class ClaimLost extends Error {}
  * or when the post was deleted, unscheduled or rescheduled since the job read it. The post row is
  * locked FOR SHARE meanwhile, so a reschedule (which locks it to update) either lands before the
  * claim and stops it, or waits for it and then sees the page publishing (409).
+ *
+ * `text`, when the engine knows it before the claim, is recorded as about to be sent where the page
+ * starts afresh (statements.ts): `sentWithClaim` then tells the engine it need not record it again.
  */
-export function claim(targetId: string, post: Post): Promise<PostTarget | null> {
-  return claimTarget({ targetId, postId: post.id, scheduleVersion: post.scheduleVersion });
+export function claim(targetId: string, post: Post, text: string | null = null): Promise<PostTarget | null> {
+  return claimTarget({ targetId, postId: post.id, scheduleVersion: post.scheduleVersion, text });
+}
+
+/** Whether this claim recorded `text` as about to be sent (both written by the claim's one statement). */
+export function sentWithClaim(claimed: PostTarget, text: string): boolean {
+  return (
+    claimed.sentText === text &&
+    claimed.sentAt !== null &&
+    claimed.sentAt.getTime() === claimed.publishingStartedAt?.getTime()
+  );
 }
 
 interface ClaimRequest {
   targetId: string;
   postId: string;
   scheduleVersion: number;
+  text: string | null;
 }
 
 const claimTimes = () => {
@@ -53,6 +66,7 @@ export const claimTarget = coalesce(
       targetIds: sorted.map((request) => request.targetId),
       postIds: sorted.map((request) => request.postId),
       versions: sorted.map((request) => request.scheduleVersion),
+      texts: sorted.map((request) => request.text),
       ...claimTimes(),
     });
     return byId(ids, rows, (row) => row.id).map((row) => row ?? null);

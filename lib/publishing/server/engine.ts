@@ -17,15 +17,15 @@ import {
   refreshAccountTokensNow,
 } from "@/lib/social/server/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
-import { claim, ClaimLost, finish, holdClaim, type HeldClaim } from "./claim";
+import { claim, ClaimLost, finish, holdClaim, sentWithClaim, type HeldClaim } from "./claim";
 import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { toPublishMedia } from "./post-media";
 import { processingVerdict } from "./processing";
-import { loadJob, pageWithAccount } from "./batched";
+import { loadJob, markPostPublished, pageWithAccount, type PageWithAccount } from "./batched";
 import { acquireRate, holdRate, RateLimitDeferral, type RateScope } from "./rate-limit";
 import { settle, type JobOutcome } from "./settle";
-import { textForTarget } from "./text";
+import { plainTextForTarget, textForTarget } from "./text";
 
 /**
  * Publishing one post, exactly once per page. Each target moves pending → publishing → published |
@@ -44,6 +44,13 @@ const UNKNOWN_RESET_HOLD_MS = 60_000;
 
 const NOTHING_TO_SHARE = "Not shared: the original post was not published on any page.";
 
+/**
+ * How long the page and account read with the job stand for them as they are: a page attempted
+ * later (after the job's other pages went out) is read again, so a disconnect or a token renewed
+ * meanwhile is seen.
+ */
+const PAGE_READ_FRESH_MS = 1000;
+
 export type { JobOutcome } from "./settle";
 
 /** `stopping`: the worker is shutting down; the targets not yet started are left for another worker. */
@@ -53,8 +60,9 @@ export async function runPublishJob(
   now = new Date(),
   stopping?: AbortSignal,
 ): Promise<JobOutcome> {
-  // One statement: the post, its pages and its media.
+  // One statement: the post, its pages (each with its page and account) and its media.
   const job = await loadJob(postId);
+  const readAt = Date.now();
   // Deleted, unscheduled or rescheduled since this job was made: nothing to do here.
   if (!job) return { retryAt: null };
   const { targets, media: attached, ...post } = job;
@@ -62,10 +70,22 @@ export async function runPublishJob(
   if (post.scheduledAt && post.scheduledAt.getTime() > now.getTime() + 1000) return { retryAt: post.scheduledAt };
 
   const media = attached.map((item) => toPublishMedia(item.media));
-  for (const target of targets.filter((row) => row.type === "post")) {
+  const originals = targets.filter((row) => row.type === "post");
+  let publishedHere = 0;
+  for (const { page, ...target } of originals) {
     if (stopping?.aborted) return { retryAt: new Date() };
-    const claimed = await claim(target.id, post);
-    if (claimed) await publishTarget(post, claimed, media);
+    const read = page && Date.now() - readAt < PAGE_READ_FRESH_MS ? pageAndAccount(page) : undefined;
+    const text = read ? plainTextForTarget(post, target, read.account.platform as ConnectablePlatform) : null;
+    const claimed = await claim(target.id, post, text);
+    if (!claimed) continue;
+    if (await publishTarget(post, claimed, media, claimed.pageId === read?.page.id ? read : undefined))
+      publishedHere += 1;
+  }
+  // Every page of the post went out in this job: the post is published, unless the statement finds
+  // a page it did not know (an edit since) or a new schedule.
+  if (publishedHere > 0 && publishedHere === targets.length) {
+    const published = await markPostPublished({ userId: post.userId, postId, scheduleVersion });
+    if (published) return { retryAt: null };
   }
 
   // Shares carry links to the originals (not the post's media), so they wait until every original
@@ -91,7 +111,7 @@ export async function runPublishJob(
           errorMessage: NOTHING_TO_SHARE,
           nextAttemptAt: null,
         });
-      else await publishTarget(post, claimed, []);
+      else await publishTarget(post, claimed, [], undefined);
     }
   }
   return settle(post);
@@ -128,24 +148,46 @@ async function defer(held: HeldClaim, target: PostTarget, platform: ConnectableP
   });
 }
 
-async function publishTarget(post: Post, target: PostTarget, media: PublishMedia[]): Promise<void> {
+/** The page and account read with the job, in the shape `pageWithAccount` reads them. */
+function pageAndAccount({ account, ...page }: NonNullable<JobTarget["page"]>): PageWithAccount {
+  return { page, account };
+}
+
+type JobTarget = NonNullable<Awaited<ReturnType<typeof loadJob>>>["targets"][number];
+
+/**
+ * Publishes one claimed page; true when it was recorded published here. `read`: its page and
+ * account, read with the job a moment ago (read again when absent).
+ */
+async function publishTarget(
+  post: Post,
+  target: PostTarget,
+  media: PublishMedia[],
+  read: PageWithAccount | undefined,
+): Promise<boolean> {
   const held = holdClaim(target, post.userId);
   try {
-    await attemptTarget(post, target, media, held);
+    return await attemptTarget(post, target, media, held, read);
   } finally {
     held.release();
   }
 }
 
-async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia[], held: HeldClaim): Promise<void> {
-  const row = target.pageId ? await pageWithAccount(target.pageId) : undefined;
+async function attemptTarget(
+  post: Post,
+  target: PostTarget,
+  media: PublishMedia[],
+  held: HeldClaim,
+  read: PageWithAccount | undefined,
+): Promise<boolean> {
+  const row = read ?? (target.pageId ? await pageWithAccount(target.pageId) : undefined);
   if (!row) {
     await held.finish({
       status: "failed",
       errorCode: "account_disconnected",
       errorMessage: "The account for this page was disconnected. Reconnect it and reschedule.",
     });
-    return;
+    return false;
   }
   const platform = row.account.platform as ConnectablePlatform;
   const client = platformModule(platform);
@@ -187,37 +229,34 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       // The platform already accepted this page's post (a video being processed): follow that, never send again.
       sending = true;
       published = await withRenewal(() => client.publish(input()));
-      await held.finishPublished(published);
-      return;
+      return await held.finishPublished(published);
     }
     if (target.errorCode === UNCERTAIN && (client.canFindRecentPost?.(row.account.scopes) ?? true)) {
       // Looked up by what the earlier attempt really sent, from when it sent it: the post may have
       // been edited or rescheduled since.
       const since = target.sentAt ?? post.scheduledAt ?? post.updatedAt;
       const found = await withRenewal(() => client.findRecentPost(input({ text: target.sentText ?? text }), since));
-      if (found) {
-        await held.finishPublished(found);
-        return;
-      }
+      if (found) return await held.finishPublished(found);
     } else if (target.errorCode === UNCERTAIN && target.sentText !== null) {
       const problem = repostProblem(target, text, media, new Date());
       if (problem) {
         await held.finish(needsCheckValues(problem, platform));
-        return;
+        return false;
       }
       decideByDuplicate = true;
     }
-    await held.recordSending(text);
+    // The claim recorded it already where the page started afresh.
+    if (!sentWithClaim(target, text)) await held.recordSending(text);
     sending = true;
     published = await withRenewal(() => client.publish(input()));
-    await held.finishPublished(published);
+    return await held.finishPublished(published);
   } catch (error) {
-    if (error instanceof ClaimLost) return;
+    if (error instanceof ClaimLost) return false;
     if (published) {
       // It is on the platform; only our record failed. Left 'publishing', the page goes stale and is
       // taken over as uncertain: the lookup then finds and records it.
       console.error(`[publish] target ${target.id} was published but could not be recorded`, error);
-      return;
+      return false;
     }
     if (error instanceof RateLimitDeferral) await defer(held, target, platform, error.retryAt);
     else if (decideByDuplicate && isPlatformError(error) && !mayRetry(error, target)) {
@@ -236,6 +275,7 @@ async function attemptTarget(post: Post, target: PostTarget, media: PublishMedia
       if (failure !== error) console.error(`[publish] target ${target.id}: unexpected error while sending`, error);
       await recordFailure(held, target, platform, failure, row.account.id, row.page.id, scope);
     }
+    return false;
   }
 }
 

@@ -44,16 +44,8 @@ export async function settle(post: Post): Promise<JobOutcome> {
     return { retryAt: new Date(Math.max(next, Date.now() + 100)) };
   }
   const failed = targets.filter((target) => target.status === "failed");
-  const publishedAt = new Date(
-    Math.max(0, ...targets.map((target) => target.publishedAt?.getTime() ?? 0)) || Date.now(),
-  );
   if (targets.length > 0 && failed.length === 0) {
-    await markPostPublished({
-      userId: post.userId,
-      postId: post.id,
-      scheduleVersion: post.scheduleVersion,
-      publishedAt,
-    });
+    await markPostPublished({ userId: post.userId, postId: post.id, scheduleVersion: post.scheduleVersion });
     return { retryAt: null };
   }
   const failureReason =

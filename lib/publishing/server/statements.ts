@@ -1,8 +1,8 @@
-import { and, asc, eq, getTableColumns, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { postMedia, posts, postTargets, socialAccounts, socialPages } from "@/db/schema";
 import { targetOrder } from "@/lib/posts/server/queries";
-import { UNCERTAIN } from "@/lib/posts/server/target-states";
+import { IN_DOUBT, UNCERTAIN } from "@/lib/posts/server/target-states";
 
 /**
  * The statements every published page runs, prepared once per process (named, so each pool
@@ -28,15 +28,40 @@ const stillHeld = and(
   eq(postTargets.publishingStartedAt, value("claimedAt")),
 );
 
+/**
+ * The claim also records the text about to be sent (`text`, null when the engine cannot tell it
+ * before the claim), so the usual page needs no statement of its own before it goes out. Not over
+ * what an attempt in doubt sent (the next attempt looks for exactly that, from then), nor for a
+ * stale page (now in doubt), nor over a video the platform already holds (its processing is timed
+ * from `sent_at`): those keep what they have, and the engine records the text itself where needed.
+ */
+const sendsAfresh = (text: SQL) =>
+  sql`${text} is not null and ${postTargets.status} = 'pending' and ${postTargets.acceptedMediaId} is null and (${postTargets.errorCode} is null or ${postTargets.errorCode} not in (${sql.join(
+    IN_DOUBT.map((code) => sql`${code}`),
+    sql`, `,
+  )}))`;
+
 /** What a claim writes: the page is this worker's from now. */
-const claimValues = {
+const claimValues = (text: SQL) => ({
   status: "publishing" as const,
   publishingStartedAt: now,
   updatedAt: now,
   attempts: sql`${postTargets.attempts} + 1`,
   // A stale 'publishing' target may have reached the platform: look before publishing again.
   errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
-};
+  sentText: sql`case when ${sendsAfresh(text)} then ${text} else ${postTargets.sentText} end`,
+  sentAt: sql`case when ${sendsAfresh(text)} then ${now} else ${postTargets.sentAt} end`,
+});
+
+/**
+ * A post published once every page of it is, at its last page's time (`postId` names the post row
+ * being updated). Checked in the statement itself, so a page added by an edit since the job read
+ * the post keeps it scheduled.
+ */
+const everyPagePublished = (postId: SQL) =>
+  sql`not exists (select 1 from ${postTargets} where ${postTargets.postId} = ${postId} and ${postTargets.status} <> 'published')`;
+const lastPagePublishedAt = (postId: SQL) =>
+  sql`coalesce((select max(${postTargets.publishedAt}) from ${postTargets} where ${postTargets.postId} = ${postId}), ${now})`;
 
 /** Which pages may be claimed: pending and due, or publishing but stale (their worker died). */
 const claimable = or(
@@ -56,12 +81,15 @@ const heldByRequest = and(
 
 function prepareAll() {
   return {
-    /** A publish job's post with its pages (in `targetOrder`) and its media (in the post's order). */
+    /**
+     * A publish job's post with its pages (in `targetOrder`, each with its page and account as they
+     * are now) and its media (in the post's order).
+     */
     job: db.query.posts
       .findFirst({
         where: eq(posts.id, value("postId")),
         with: {
-          targets: { orderBy: targetOrder },
+          targets: { orderBy: targetOrder, with: { page: { with: { account: true } } } },
           media: { orderBy: asc(postMedia.position), with: { media: true } },
         },
       })
@@ -84,7 +112,7 @@ function prepareAll() {
      */
     claim: db
       .update(postTargets)
-      .set(claimValues)
+      .set(claimValues(sql`${value("text")}::text`))
       .where(
         and(
           eq(postTargets.id, value("targetId")),
@@ -125,7 +153,7 @@ function prepareAll() {
       .update(posts)
       .set({
         status: "published",
-        publishedAt: sql`${value("publishedAt")}::timestamptz`,
+        publishedAt: lastPagePublishedAt(sql`${posts.id}`),
         failureReason: null,
         updatedAt: now,
       })
@@ -134,15 +162,17 @@ function prepareAll() {
           eq(posts.id, value("postId")),
           eq(posts.status, "scheduled"),
           eq(posts.scheduleVersion, value("scheduleVersion")),
+          everyPagePublished(sql`${posts.id}`),
         ),
       )
+      .returning({ id: posts.id })
       .prepare("publish_post_published"),
     // The same statements for many pages or posts at once (batched.ts): arrays in, one row each out.
     jobs: db.query.posts
       .findMany({
         where: sql`${posts.id} = any(${value("postIds")}::uuid[])`,
         with: {
-          targets: { orderBy: targetOrder },
+          targets: { orderBy: targetOrder, with: { page: { with: { account: true } } } },
           media: { orderBy: asc(postMedia.position), with: { media: true } },
         },
       })
@@ -161,9 +191,9 @@ function prepareAll() {
       .prepare("publish_targets_of_posts"),
     claims: db
       .update(postTargets)
-      .set(claimValues)
+      .set(claimValues(sql`r.text`))
       .from(
-        sql`unnest(${value("targetIds")}::uuid[], ${value("postIds")}::uuid[], ${value("versions")}::int[]) as r(target_id, post_id, version)`,
+        sql`unnest(${value("targetIds")}::uuid[], ${value("postIds")}::uuid[], ${value("versions")}::int[], ${value("texts")}::text[]) as r(target_id, post_id, version, text)`,
       )
       .where(
         and(
@@ -202,12 +232,20 @@ function prepareAll() {
       .prepare("publish_finishes_published"),
     postsPublished: db
       .update(posts)
-      .set({ status: "published", publishedAt: sql`r.published_at`, failureReason: null, updatedAt: now })
-      .from(
-        sql`unnest(${value("postIds")}::uuid[], ${value("versions")}::int[], ${value("publishedAts")}::timestamptz[]) as r(post_id, version, published_at)`,
-      )
+      .set({
+        status: "published",
+        publishedAt: lastPagePublishedAt(sql`r.post_id`),
+        failureReason: null,
+        updatedAt: now,
+      })
+      .from(sql`unnest(${value("postIds")}::uuid[], ${value("versions")}::int[]) as r(post_id, version)`)
       .where(
-        and(sql`${posts.id} = r.post_id`, eq(posts.status, "scheduled"), sql`${posts.scheduleVersion} = r.version`),
+        and(
+          sql`${posts.id} = r.post_id`,
+          eq(posts.status, "scheduled"),
+          sql`${posts.scheduleVersion} = r.version`,
+          everyPagePublished(sql`r.post_id`),
+        ),
       )
       .returning({ id: posts.id })
       .prepare("publish_posts_published"),

@@ -48,7 +48,23 @@ function fitShareForTwitter(message: string, links: string[]): string {
   return shortenForTwitter(compose(message));
 }
 
+/**
+ * The text for a page when it needs neither the database nor the AI (the usual post), known before
+ * the page is claimed so the claim can record it (claim.ts); null otherwise.
+ */
+export function plainTextForTarget(
+  post: Post,
+  target: Pick<PostTarget, "type">,
+  platform: ConnectablePlatform,
+): string | null {
+  if (target.type !== "post") return null;
+  if (platform === "twitter" && !fitsOnTwitter(post.content)) return null;
+  return post.content;
+}
+
 export async function textForTarget(post: Post, target: PostTarget, platform: ConnectablePlatform): Promise<string> {
+  const plain = plainTextForTarget(post, target, platform);
+  if (plain !== null) return plain;
   if (target.type === "share") {
     const originals = await db
       .select({ url: postTargets.platformPostUrl })
@@ -62,10 +78,8 @@ export async function textForTarget(post: Post, target: PostTarget, platform: Co
       : fallback;
     return platform === "twitter" ? fitShareForTwitter(message, links) : [message, ...links].join("\n");
   }
-  if (platform === "twitter" && !fitsOnTwitter(post.content)) {
-    if (!post.summarizeForTwitter) throw new PlatformError("invalid_request", "too_long");
-    const ai = publishingContext(post, target);
-    return fitForTwitterWhilePublishing(ai.post, ai.options);
-  }
-  return post.content;
+  // A post too long for X.
+  if (!post.summarizeForTwitter) throw new PlatformError("invalid_request", "too_long");
+  const ai = publishingContext(post, target);
+  return fitForTwitterWhilePublishing(ai.post, ai.options);
 }

@@ -57,6 +57,7 @@ describe("the publish path's batched statements", () => {
       targetId: target.id,
       postId: row.id,
       scheduleVersion: row === rescheduled.post ? row.scheduleVersion + 1 : row.scheduleVersion,
+      text: null,
     }));
     const answers = await claimTarget.many(asked);
 
@@ -72,6 +73,39 @@ describe("the publish path's batched statements", () => {
     expect(rows.map((row) => row.status).sort()).toEqual(["pending", "pending", "publishing"]);
     // One page asked for twice (an old and a new job of one post) is not batched: each goes on its own.
     await expect(claimTarget.many([asked[1]!, asked[1]!])).rejects.toThrow(/twice/);
+  });
+
+  it("record the text about to be sent with the claim only where the page starts afresh", async () => {
+    const { post } = await world();
+    const earlier = minutesFromNow(-30);
+    const earlierText = { sentText: "what the earlier attempt sent", sentAt: earlier };
+    const afresh = await post();
+    const afterRateLimit = await post({ errorCode: "rate_limited", ...earlierText });
+    const uncertain = await post({ errorCode: "uncertain", ...earlierText });
+    const stale = await post({ status: "publishing", publishingStartedAt: minutesFromNow(-10), ...earlierText });
+    const video = await post({ acceptedMediaId: "video-1", errorCode: "processing", ...earlierText });
+    const unknownText = await post();
+    const { claimTarget, sentWithClaim } = await import("@/lib/publishing/server/claim");
+    const text = `Claimed "with" {its}, text\n ${uid()}`;
+
+    const cases = [afresh, afterRateLimit, uncertain, stale, video, unknownText];
+    const ask = (index: number) => ({
+      targetId: cases[index]!.target.id,
+      postId: cases[index]!.post.id,
+      scheduleVersion: cases[index]!.post.scheduleVersion,
+      text: cases[index] === unknownText ? null : text,
+    });
+    const batched = await claimTarget.many([0, 1, 2, 3].map(ask));
+    // The single form (a turn with one claim) does the same.
+    const alone = [await claimTarget(ask(4)), await claimTarget(ask(5))];
+    const claimed = [...batched, ...alone].map((row) => row!);
+
+    expect(claimed.map((row) => sentWithClaim(row, text))).toEqual([true, true, false, false, false, false]);
+    expect(claimed[0]).toMatchObject({ sentText: text, sentAt: claimed[0]!.publishingStartedAt });
+    expect(claimed[1]).toMatchObject({ sentText: text, sentAt: claimed[1]!.publishingStartedAt });
+    // What an attempt in doubt sent is kept: the next attempt looks for exactly that, from then.
+    for (const row of claimed.slice(2, 5)) expect(row).toMatchObject(earlierText);
+    expect(claimed[5]).toMatchObject({ sentText: null, sentAt: null });
   });
 
   it("write the text about to be sent and the outcome only under the caller's claim", async () => {
@@ -127,6 +161,8 @@ describe("the publish path's batched statements", () => {
     const jobs = await loadJob.many([second.post.id, missing, first.post.id]);
     expect(jobs.map((job) => job?.id)).toEqual([second.post.id, undefined, first.post.id]);
     expect(jobs[2]!.targets.map((target) => target.id)).toEqual([first.target.id]);
+    // Each page comes with its page and account, as the engine's first read of them.
+    expect(jobs[2]!.targets[0]!.page).toMatchObject({ id: page.id, account: { platform: "facebook" } });
     expect(jobs[2]!.media).toEqual([]);
     const pages = await pageWithAccount.many([page.id, missing]);
     expect(pages[0]).toMatchObject({ page: { id: page.id }, account: { platform: "facebook" } });
@@ -134,14 +170,65 @@ describe("the publish path's batched statements", () => {
     const targets = await targetsOfPost.many([first.post.id, second.post.id, missing]);
     expect(targets.map((rows) => rows.map((row) => row.id))).toEqual([[first.target.id], [second.target.id], []]);
 
-    const publishedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-    await markPostPublished.many([
-      { userId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion + 1, publishedAt },
-      { userId: user.id, postId: second.post.id, scheduleVersion: second.post.scheduleVersion, publishedAt },
+    const answers = await markPostPublished.many([
+      { userId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion + 1 },
+      { userId: user.id, postId: second.post.id, scheduleVersion: second.post.scheduleVersion },
+      { userId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion },
     ]);
+    // The first is on a newer schedule, and its page is still pending: it stays scheduled either way.
+    expect(answers).toEqual([false, true, false]);
     const [firstAfter] = await testDb().select().from(posts).where(eq(posts.id, first.post.id));
     const [secondAfter] = await testDb().select().from(posts).where(eq(posts.id, second.post.id));
     expect(firstAfter).toMatchObject({ status: "scheduled", publishedAt: null });
-    expect(secondAfter).toMatchObject({ status: "published", publishedAt, failureReason: null });
+    // Published at its last page's time.
+    expect(secondAfter).toMatchObject({
+      status: "published",
+      publishedAt: second.target.publishedAt,
+      failureReason: null,
+    });
+  });
+
+  it("publish a post only once every page of it is, at the last page's time, batched or alone", async () => {
+    const { post, page, user } = await world();
+    const { markPostPublished } = await import("@/lib/publishing/server/batched");
+    const at = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000);
+    const published = (minutes: number) => ({
+      postId: "",
+      pageId: page.id,
+      platform: "facebook" as const,
+      pageName: page.name,
+      status: "published" as const,
+      publishedAt: at(minutes),
+    });
+    // Two posts of two pages each: one with both published, one with a page still pending.
+    const whole = await post({ status: "published", publishedAt: at(-3) });
+    const partial = await post({ status: "published", publishedAt: at(-3) });
+    await testDb()
+      .insert(postTargets)
+      .values([
+        { ...published(-1), postId: whole.post.id, type: "share" },
+        { ...published(-2), postId: partial.post.id, type: "share", status: "pending", publishedAt: null },
+      ]);
+    const single = await post({ status: "published", publishedAt: at(-5) });
+
+    const answers = await markPostPublished.many([
+      { userId: user.id, postId: partial.post.id, scheduleVersion: partial.post.scheduleVersion },
+      { userId: user.id, postId: whole.post.id, scheduleVersion: whole.post.scheduleVersion },
+    ]);
+    const alone = await markPostPublished({
+      userId: user.id,
+      postId: single.post.id,
+      scheduleVersion: single.post.scheduleVersion,
+    });
+
+    expect([...answers, alone]).toEqual([false, true, true]);
+    const rows = await testDb()
+      .select()
+      .from(posts)
+      .where(inArray(posts.id, [whole.post.id, partial.post.id, single.post.id]));
+    const byPost = new Map(rows.map((row) => [row.id, row]));
+    expect(byPost.get(whole.post.id)).toMatchObject({ status: "published", publishedAt: at(-1) });
+    expect(byPost.get(partial.post.id)).toMatchObject({ status: "scheduled", publishedAt: null });
+    expect(byPost.get(single.post.id)).toMatchObject({ status: "published", publishedAt: at(-5) });
   });
 });
