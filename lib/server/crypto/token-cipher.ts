@@ -51,3 +51,25 @@ export function createTokenCipher(currentKeyBase64: string, oldKeysBase64: strin
     },
   };
 }
+
+/**
+ * The cipher with its last `size` decryptions remembered, by ciphertext: a worker publishing
+ * thousands of posts at one instant decrypts the same few accounts' tokens again for every page
+ * (AES-GCM plus base64 each time). A token renewed or re-encrypted has a new ciphertext, so it is
+ * decrypted anew; an unreadable one still throws every time.
+ */
+export function withDecryptCache(cipher: TokenCipher, size = 1000): TokenCipher {
+  const plaintexts = new Map<string, string>();
+  return {
+    ...cipher,
+    decrypt(ciphertext) {
+      const known = plaintexts.get(ciphertext);
+      if (known !== undefined) return known;
+      const plaintext = cipher.decrypt(ciphertext);
+      // The oldest entry goes first (a Map keeps insertion order).
+      if (plaintexts.size >= size) plaintexts.delete(plaintexts.keys().next().value!);
+      plaintexts.set(ciphertext, plaintext);
+      return plaintext;
+    },
+  };
+}

@@ -1,10 +1,9 @@
 import { env } from "@/lib/server/env";
-import { createTokenCipher } from "./token-cipher";
+import { createTokenCipher, withDecryptCache } from "./token-cipher";
 
-/** The app's cipher for platform tokens, keyed from the environment. */
-export const tokenCipher = createTokenCipher(
-  env.TOKEN_ENCRYPTION_KEY,
-  (env.TOKEN_ENCRYPTION_KEYS_OLD ?? "").split(",").filter(Boolean),
+/** The app's cipher for platform tokens, keyed from the environment; recent decryptions remembered. */
+export const tokenCipher = withDecryptCache(
+  createTokenCipher(env.TOKEN_ENCRYPTION_KEY, (env.TOKEN_ENCRYPTION_KEYS_OLD ?? "").split(",").filter(Boolean)),
 );
 
 export const encryptToken = (token: string) => tokenCipher.encrypt(token);
