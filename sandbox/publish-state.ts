@@ -95,6 +95,8 @@ interface PublishState {
   postsByTarget: Map<string, PublishedPost[]>;
   /** And by platform, target and text, oldest first: a publish's duplicate check reads one list. */
   postsByText: Map<string, PublishedPost[]>;
+  /** And by platform and id: a metrics read finds its post without scanning every post. */
+  postsById: Map<string, PublishedPost>;
   media: UploadedMedia[];
   calls: PublishCallRecord[];
   faults: PublishFault[];
@@ -111,6 +113,7 @@ export const publishState = defineSlice<PublishState>(
     posts: [],
     postsByTarget: new Map(),
     postsByText: new Map(),
+    postsById: new Map(),
     media: [],
     calls: [],
     faults: [],
@@ -168,6 +171,9 @@ export function recordPost(
   state.posts.push(recorded);
   appendTo(state.postsByTarget, targetKey(recorded.platform, recorded.target), recorded);
   appendTo(state.postsByText, textKey(recorded.platform, recorded.target, recorded.text), recorded);
+  // The first post under an id is the one a scan found first.
+  const idKey = targetKey(recorded.platform, recorded.id);
+  if (!state.postsById.has(idKey)) state.postsById.set(idKey, recorded);
   return recorded;
 }
 
@@ -217,7 +223,7 @@ export function postsOf(store: SandboxStore, platform: PublishPlatform, target?:
 }
 
 export function findPost(store: SandboxStore, platform: PublishPlatform, id: string): PublishedPost | undefined {
-  return store.slice(publishState).posts.find((post) => post.platform === platform && post.id === id);
+  return store.slice(publishState).postsById.get(targetKey(platform, id));
 }
 
 /** How far back the platforms look for the same text from the same author. */
