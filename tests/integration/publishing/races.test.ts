@@ -143,4 +143,39 @@ describe("rescheduling or deleting a post while it is being published", () => {
       expect(jobs).toEqual([]);
     },
   );
+
+  it(
+    "a page whose token is renewed while the post's other page is in flight goes out with the new token, not the job's earlier read",
+    { timeout: 60_000 },
+    async () => {
+      const { client } = await registeredClient();
+      const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 2));
+      const pageIds = fbUser.pages.slice(0, 2).map((page) => page.id);
+      // Whichever page goes first is held in flight well past the second the job's read is trusted.
+      await slow(pageIds, 2_500);
+      const content = `Renewed meanwhile ${uid()}`;
+      const postId = await scheduledDraft(client, account.pages, content, new Date(Date.now() + 1_000));
+
+      let inFlight: string | undefined;
+      await until(
+        async () => (inFlight = (await targetsOf(postId)).find((row) => row.status === "publishing")?.id) !== undefined,
+        20_000,
+        "a page to be in flight",
+      );
+      const waiting = (await targetsOf(postId)).find((row) => row.id !== inFlight)!;
+      const waitingPage = account.pages.find((page) => page.id === waiting.pageId)!;
+      // The waiting page's token dies on the platform and 'Refresh Token' stores a new one.
+      await sandbox().expireFacebookPageToken(waitingPage.pageId);
+      const renewed = await client.post(`/api/social/accounts/${account.id}/refresh-token`);
+      expect(renewed.status, renewed.text).toBe(200);
+
+      await until(
+        async () => ["published", "failed"].includes((await statusOf(client, postId)) ?? ""),
+        20_000,
+        "the post to settle",
+      );
+      expect(await statusOf(client, postId)).toBe("published");
+      for (const pageId of pageIds) expect(await onPlatform(pageId, content)).toBe(1);
+    },
+  );
 });
