@@ -46,8 +46,8 @@ const NOTHING_TO_SHARE = "Not shared: the original post was not published on any
 
 /**
  * How long the page and account read with the job stand for them as they are: a page attempted
- * later (after the job's other pages went out) is read again, so a disconnect or a token renewed
- * meanwhile is seen.
+ * later (after the job's other pages went out) is read again, so a token renewed meanwhile is
+ * used (a disconnect needs no read: it fails the page's pending target itself, accounts-service.ts).
  */
 const PAGE_READ_FRESH_MS = 1000;
 
