@@ -154,8 +154,9 @@ describe("publishing at scale with real workers", () => {
       const label = `Trio ${Date.now()}`;
       const made = await world.seedPosts(userId, pages, 1_000, () => new Date(), label);
       const ids = made.map((post) => post.id);
-      const report = await reconcileNow();
-      expect(report.enqueued).toBeGreaterThanOrEqual(1_000);
+      // A worker's own reconcile (at its start, or its minute) may queue some of them first and
+      // they may be out already: this one queues the rest. All 2,000 pages published shows none was missed.
+      await reconcileNow();
 
       await until(
         async () => (await world.targetCounts(ids)).published === 2_000,
