@@ -42,7 +42,10 @@ function longText(marker: string, length: number): string {
   const words = ["Our", "autumn", "menu", "brings", "rye", "loaves,", "pumpkin", "buns", "and", "cider."];
   let text = `Marker ${marker}.`;
   for (let i = 0; text.length < length; i += 1) text += ` ${words[i % words.length]}`;
-  return text.slice(0, length).trimEnd();
+  // Exactly `length` characters: a cut that ends on a space ends on a full stop instead (the marker's
+  // length varies, so where the cut falls does too).
+  const cut = text.slice(0, length);
+  return cut.endsWith(" ") ? `${cut.slice(0, -1)}.` : cut;
 }
 
 test("text too long for X: warned before Schedule and Publish Now, and 'Summarize for X' from the warning publishes a summary", async ({
