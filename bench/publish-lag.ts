@@ -164,9 +164,9 @@ async function warmUp(round: number, pages: { id: string; userId: string }[]): P
 
 /**
  * The bench's posts of earlier rounds and this round's warm-up deleted, a few hundred at a time in id
- * order: the workers are reading the metrics of the pages just published (due at once, see
- * migration 0007), and one large delete deadlocked with them every time; a chunk that still does
- * is tried again.
+ * order: the workers are reading the metrics of the pages published earlier (first reads fall
+ * within 15 minutes of publishing, migration 0013; at once before it), and one large delete
+ * deadlocked with them every time; a chunk that still does is tried again.
  */
 async function deletePosts(pattern: string): Promise<void> {
   const { rows } = await pool.query<{ id: string }>(`select id from posts where content like $1 order by id`, [

@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "@/lib/server/env";
+import { connectionOptions } from "./connection-options";
 import * as schema from "./schema";
 
 /**
@@ -11,7 +12,11 @@ import * as schema from "./schema";
 const globalForDb = globalThis as typeof globalThis & { postloomPool?: pg.Pool };
 
 function createPool(): pg.Pool {
-  const created = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+  const created = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: 10,
+    ...connectionOptions(env.METRICS_FIRST_READ),
+  });
   // An idle client losing its connection (Postgres restart) emits "error" on the pool; unhandled, it
   // would crash the process. The pool discards that client and opens a new one on the next query.
   created.on("error", (error) => console.error("[db] idle client error", error));

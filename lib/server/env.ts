@@ -102,6 +102,12 @@ const envSchema = z.object({
   PUBLISH_VIDEO_WAIT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   /** How long the metrics sync holds the pages it claimed; a dead worker's pages are due again after it. */
   METRICS_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  /**
+   * When a published page is first read: on its 15-minute grid (spread by account, as every later
+   * read) or at once (the test stack, whose tests would otherwise wait). Migration 0013's trigger
+   * reads it from the connection (db/index.ts).
+   */
+  METRICS_FIRST_READ: z.enum(["grid", "at-once"]).default("grid"),
   PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
   PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {
     message:

@@ -119,6 +119,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLISH_STALE_SECONDS: "5",
     // Facebook video tests meet a video still processing at the end of an attempt's wait in seconds.
     PUBLISH_VIDEO_WAIT_SECONDS: "3",
+    // Analytics tests read a page's figures right after publishing it, not up to 15 minutes later.
+    METRICS_FIRST_READ: "at-once",
     TWITTER_API_TIER: TEST_TWITTER_TIER,
     // Stripe is the sandbox's (no STRIPE_SECRET_KEY), which signs its events with this secret and
     // delivers them to the app's webhook, as `stripe listen --forward-to` does with real Stripe.
