@@ -18,6 +18,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { nextSyncAt, readsPerPost } from "../lib/analytics/metrics-math";
+import { syncPhase } from "../lib/analytics/server/sync-phase";
 import { startStack } from "../tests/setup/stack";
 import { peakMemoryLine } from "./process-memory";
 import { settleSeededMetrics } from "./seed-metrics";
@@ -145,10 +146,11 @@ async function seed(databaseUrl: string, userId: string) {
 function callsPerHour(posts: number, perCall: number, now: Date) {
   const span = 90 * 86_400_000;
   const slots = new Map<number, number>();
+  const phase = syncPhase("bench-account", "bench-page");
   for (let i = 0; i < posts; i += 1) {
     const publishedAt = new Date(now.getTime() - (span * (i + 0.5)) / posts);
     for (let at = now; ;) {
-      const next = nextSyncAt(publishedAt, at, "bench-account");
+      const next = nextSyncAt(publishedAt, at, phase);
       if (!next || next.getTime() >= now.getTime() + 3_600_000) break;
       slots.set(next.getTime(), (slots.get(next.getTime()) ?? 0) + 1);
       at = next;

@@ -114,27 +114,18 @@ export const SYNC_STAGES = [
   { until: 90 * DAY, every: DAY },
 ] as const;
 
-/** A stable number in [0, 1) from a key (FNV-1a): the phase that spreads accounts over an interval. */
-export function phaseOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i += 1) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash / 2 ** 32;
-}
-
 /**
  * The next read of a page published at `publishedAt`, after `now`. Reads fall on a grid of the
- * stage's interval shifted by the account's phase (from `phaseKey`): every page of one account
- * that is in the same stage is due at the same moment (one batched call), while accounts are
- * spread over the interval (posts made at 09:00 do not all sync at 09:15:00). Null: no more reads.
+ * stage's interval shifted by the page's phase in [0, 1) (server/sync-phase.ts: a hash of the
+ * account and page): every read of one page in a stage lands on its grid, and pages are spread over
+ * the interval (posts made at 09:00 do not all sync at 09:15:00). Migration 0013's trigger puts the
+ * first read on the same grid in SQL. Null: no more reads.
  */
-export function nextSyncAt(publishedAt: Date, now: Date, phaseKey: string): Date | null {
+export function nextSyncAt(publishedAt: Date, now: Date, phase: number): Date | null {
   const age = now.getTime() - publishedAt.getTime();
   const stage = SYNC_STAGES.find((candidate) => age < candidate.until);
   if (!stage) return null;
-  const shift = Math.floor(phaseOf(phaseKey) * stage.every);
+  const shift = Math.floor(phase * stage.every);
   const next = Math.floor((now.getTime() - shift) / stage.every + 1) * stage.every + shift;
   if (next - publishedAt.getTime() > SYNC_STAGES[SYNC_STAGES.length - 1]!.until) return null;
   return new Date(next);

@@ -15,6 +15,7 @@ import {
   ZERO,
 } from "@/lib/analytics/metrics-math";
 import { resolveRange } from "@/lib/analytics/server/range";
+import { syncPhase } from "@/lib/analytics/server/sync-phase";
 import { BEST_TIME_MIN_POSTS, engagementRate, topPostsQuerySchema } from "@/lib/analytics/schemas";
 
 const MINUTE = 60_000;
@@ -143,26 +144,30 @@ describe("best time to post", () => {
 describe("the sync's schedule", () => {
   const published = new Date("2026-06-01T09:00:00Z");
   const at = (ms: number) => new Date(published.getTime() + ms);
+  const phase = syncPhase("account", "page");
 
   it("reads every 15 minutes for a day, hourly for a week, daily to 90 days, then stops", () => {
-    const gap = (age: number) => nextSyncAt(published, at(age), "account")!.getTime() - at(age).getTime();
+    const gap = (age: number) => nextSyncAt(published, at(age), phase)!.getTime() - at(age).getTime();
     expect(gap(MINUTE)).toBeLessThanOrEqual(15 * MINUTE);
     expect(gap(2 * DAY)).toBeLessThanOrEqual(HOUR);
     expect(gap(2 * DAY)).toBeGreaterThan(0);
     expect(gap(30 * DAY)).toBeLessThanOrEqual(DAY);
-    expect(nextSyncAt(published, at(90 * DAY + MINUTE), "account")).toBeNull();
+    expect(nextSyncAt(published, at(90 * DAY + MINUTE), phase)).toBeNull();
     // Successive reads in the first day are exactly 15 minutes apart.
-    const first = nextSyncAt(published, at(MINUTE), "account")!;
-    expect(nextSyncAt(published, first, "account")!.getTime() - first.getTime()).toBe(15 * MINUTE);
+    const first = nextSyncAt(published, at(MINUTE), phase)!;
+    expect(nextSyncAt(published, first, phase)!.getTime() - first.getTime()).toBe(15 * MINUTE);
     expect(readsPerPost()).toBe(96 + 144 + 83);
   });
 
-  it("pages of one account are due together; accounts are spread over the interval", () => {
+  it("a page's posts of one stage are due together; pages are spread over the interval", () => {
     const now = at(MINUTE);
-    const a = nextSyncAt(published, now, "account-a")!.getTime();
-    expect(nextSyncAt(new Date(published.getTime() + 7 * MINUTE), now, "account-a")!.getTime()).toBe(a);
+    const a = nextSyncAt(published, now, syncPhase("account-a", "page"))!.getTime();
+    expect(nextSyncAt(new Date(published.getTime() + 7 * MINUTE), now, syncPhase("account-a", "page"))!.getTime()).toBe(a);
     const times = new Set(
-      Array.from({ length: 50 }, (_, i) => nextSyncAt(published, now, `account-${i}`)!.getTime() % (15 * MINUTE)),
+      Array.from(
+        { length: 50 },
+        (_, i) => nextSyncAt(published, now, syncPhase(`account-${i}`, "page"))!.getTime() % (15 * MINUTE),
+      ),
     );
     expect(times.size).toBeGreaterThan(40);
   });

@@ -27,6 +27,7 @@ import {
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 import { nextSyncAt } from "../metrics-math";
 import { recordReadings, type Reading } from "./ingest";
+import { syncPhase } from "./sync-phase";
 
 /**
  * The metrics sync (issue #15), run by the worker every few seconds. The schedule lives in
@@ -262,7 +263,7 @@ async function applyResult(batch: Due[], result: MetricsResult, report: SyncRepo
   for (const item of batch.filter((entry) => readings.some((reading) => reading.postTargetId === entry.targetId))) {
     await db
       .update(targetMetrics)
-      .set({ nextSyncAt: nextSyncAt(item.publishedAt, now, `${item.account.id}:${item.page.pageId}`) })
+      .set({ nextSyncAt: nextSyncAt(item.publishedAt, now, syncPhase(item.account.id, item.page.pageId)) })
       .where(eq(targetMetrics.postTargetId, item.targetId));
   }
   if (removed.length > 0) {
