@@ -162,7 +162,9 @@ describe("the sync's schedule", () => {
   it("a page's posts of one stage are due together; pages are spread over the interval", () => {
     const now = at(MINUTE);
     const a = nextSyncAt(published, now, syncPhase("account-a", "page"))!.getTime();
-    expect(nextSyncAt(new Date(published.getTime() + 7 * MINUTE), now, syncPhase("account-a", "page"))!.getTime()).toBe(a);
+    expect(nextSyncAt(new Date(published.getTime() + 7 * MINUTE), now, syncPhase("account-a", "page"))!.getTime()).toBe(
+      a,
+    );
     const times = new Set(
       Array.from(
         { length: 50 },
