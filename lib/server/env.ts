@@ -103,7 +103,7 @@ const envSchema = z.object({
   /** How long the metrics sync holds the pages it claimed; a dead worker's pages are due again after it. */
   METRICS_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   /**
-   * When a published page is first read: on its 15-minute grid (spread by account, as every later
+   * When a published page is first read: on its 15-minute grid (spread by page, as every later
    * read) or at once (the test stack, whose tests would otherwise wait). Migration 0013's trigger
    * reads it from the connection (db/index.ts).
    */
