@@ -1,9 +1,10 @@
--- Issue #18: a published page's first metrics read was due at once, so the 10,000 pages of posts
--- due at 09:00:00 were read by the sync while the publishing burst was still running (measured:
--- 1,060–1,316 targets/s published against 1,410–1,473 with the reads out of the way), and read when
--- their figures are still zero. The first read now falls on the page's 15-minute grid, like every
--- read after it (lib/analytics/metrics-math.ts nextSyncAt): pages published at one instant are read
--- spread over the next 15 minutes by their phase, a page's posts together.
+-- A published page's first metrics read was due at once: the 10,000 pages of posts due at 09:00:00
+-- were all read at 09:00:00 (issue #15 asked that they not be), while the publishing burst was still
+-- running and when their figures were still zero. The first read now falls on the page's 15-minute
+-- grid, like every read after it (lib/analytics/metrics-math.ts nextSyncAt): pages published at one
+-- instant are read spread over the next 15 minutes by their phase, a page's posts together. (Issue
+-- #18: on session 17's VM publishing went 1,410–1,473 targets/s with the reads out of the way against
+-- 1,060–1,316; session 18's CPU-bound VM showed no gain: README › Benchmarks › publish-lag.)
 --
 -- The test stack wants to read at once (its tests would wait up to 15 minutes): a connection that
 -- sets `postloom.metrics_first_read = 'at-once'` (env METRICS_FIRST_READ, db/index.ts) gets the old

@@ -50,8 +50,8 @@ async function firstRead(pool: pg.Pool, targetId: string) {
   }
 }
 
-async function phaseOf(pageRowId: string) {
-  const { rows } = await connect().query<{ account_id: string; page_id: string }>(
+async function phaseOf(pool: pg.Pool, pageRowId: string) {
+  const { rows } = await pool.query<{ account_id: string; page_id: string }>(
     "SELECT social_account_id AS account_id, page_id FROM social_pages WHERE id = $1",
     [pageRowId],
   );
@@ -73,7 +73,7 @@ describe("a published page's first metrics read", () => {
     const atOnce = connect(connectionOptions("at-once"));
 
     for (const target of targets) {
-      const phase = await phaseOf(target.pageId!);
+      const phase = await phaseOf(grid, target.pageId!);
       const { dueMs, nowMs } = await firstRead(grid, target.id);
       expect(dueMs).toBe(nextSyncAt(new Date(nowMs), new Date(nowMs), phase)!.getTime());
       expect(dueMs).toBeGreaterThan(nowMs);
