@@ -8,13 +8,18 @@
  * what Postgres's busy backends were waiting on, and the workers' peak RSS (target: under 200 MB).
  * Target: with every post due at the same instant (--spread 0), p99 under 5 s with 3 workers.
  *
- *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 60] [--lead 15] [--warmup 2000]
+ *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 60] [--lead 15] [--warmup 2000] [--floor]
  *
  * --spread S spreads the due times evenly over S seconds (default 60: "due in the same minute");
  * --spread 0 makes every post due at the same instant, the worst case. --lead is how far ahead of the
  * first due time the posts are seeded and queued. --warmup N: posts each round's workers publish
- * first, unmeasured (see warmUp; 0 for cold workers).
+ * first, unmeasured (see warmUp; 0 for cold workers). --floor runs bench/publish-floor-worker.ts in
+ * place of each worker: the least work publishing a page exactly once costs on this machine (a claim
+ * of many due pages in one statement, the platform call, the outcome and the post's status in one
+ * statement each; no queue, no job read, no rate limiter), to tell the workers' share from the
+ * machine's (FLOOR_LANES, FLOOR_BATCH: statements in flight per process and pages per statement).
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -25,6 +30,7 @@ import { createTokenCipher } from "../lib/server/crypto/token-cipher";
 import { startSandbox } from "../sandbox/server";
 import { sandboxControl } from "../sandbox/testing";
 import { facebookPageTokens } from "../sandbox/testing-tokens";
+import { WORKER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { dropDatabase, spawnWorker, stopChild, testDatabaseUrl } from "../tests/setup/stack";
 import { cpuSince, cpuSnapshot, formatCpu } from "./proc-stats";
 
@@ -36,6 +42,7 @@ const { values } = parseArgs({
     spread: { type: "string", default: "60" },
     lead: { type: "string", default: "15" },
     warmup: { type: "string", default: "2000" },
+    floor: { type: "boolean", default: false },
   },
 });
 const POSTS = Number(values.posts);
@@ -45,6 +52,7 @@ const ROUNDS = values.workers.split(",").map(Number);
 const SPREAD_MS = Number(values.spread) * 1000;
 const LEAD_MS = Number(values.lead) * 1000;
 const WARMUP = Number(values.warmup);
+const FLOOR = values.floor;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -210,9 +218,21 @@ async function sampleWaits(counts: Map<string, number>): Promise<void> {
   for (const row of rows) counts.set(row.event, (counts.get(row.event) ?? 0) + row.n);
 }
 
+/** A process of bench/publish-floor-worker.ts in place of a worker (--floor); its own process group. */
+function spawnFloorWorker(): ChildProcess {
+  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--import", "tsx", "bench/publish-floor-worker.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  return child;
+}
+
 async function runRound(round: number, workerCount: number, pages: { id: string; userId: string }[]) {
   const since = new Date(Date.now() - 1000);
-  const workers = Array.from({ length: workerCount }, () => spawnWorker(env, workerNodeArgs));
+  const workers = Array.from({ length: workerCount }, () =>
+    FLOOR ? spawnFloorWorker() : spawnWorker(env, workerNodeArgs),
+  );
   try {
     await waitForHeartbeats(workerCount, since);
     await warmUp(round, pages);
@@ -268,7 +288,7 @@ async function runRound(round: number, workerCount: number, pages: { id: string;
     const distinct = new Set(calls.map((call) => call.text)).size;
     const span = (times.at(-1)! - Math.min(times[0]!, at.getTime())) / 1000;
     console.log(
-      `${workerCount} worker${workerCount > 1 ? "s" : " "}: ${calls.length} platform calls (${distinct} distinct, ${POSTS - distinct} missing, ${calls.length - distinct} duplicates), ` +
+      `${workerCount} ${FLOOR ? "floor " : ""}worker${workerCount > 1 ? "s" : " "}: ${calls.length} platform calls (${distinct} distinct, ${POSTS - distinct} missing, ${calls.length - distinct} duplicates), ` +
         `targets ${statuses.map((row) => `${row.status} ${row.n}`).join(", ")}${open ? `, ${open} still open at the deadline` : ""}`,
     );
     console.log(
