@@ -1,5 +1,5 @@
 import type { SocialAccount, SocialPage } from "@/db/schema";
-import { coalesce } from "@/lib/server/coalesce";
+import { coalesce, lane } from "@/lib/server/coalesce";
 import { publishStatements } from "./statements";
 
 /**
@@ -11,7 +11,17 @@ import { publishStatements } from "./statements";
  * Batches go in id order (user order where a write bumps a user's counters), so two workers'
  * batches lock rows in the same order; a deadlock still possible between them costs a retry of
  * each call on its own (coalesce's fallback), never a wrong answer.
+ *
+ * They take turns in one lane: a worker has one of them at Postgres at a time, and the calls made
+ * meanwhile wait for the next batch of their statement. Postgres's CPU per page grows with the
+ * transactions open at once, not only with the rows: three workers sending each batch as soon as
+ * its turn ended (20–30 statements at once) cost 0.85–1.1 ms of Postgres CPU a published page, one
+ * batch per statement at a time 0.66–0.82 ms, and one lane 0.45–0.46 ms, at 1,310–1,320 pages/s
+ * against 1,090–1,100 and about 750–950 (README › Benchmarks › publish-lag, Session 19). The cost:
+ * a batch waiting on a row lock (a post being edited or deleted in that instant) holds up the
+ * worker's other statements until the lock is released; the app's transactions on posts are short.
  */
+export const publishLane = lane(1);
 
 const statements = publishStatements;
 export const byId = <T>(ids: string[], rows: T[], idOf: (row: T) => string) => {
@@ -38,6 +48,7 @@ export const loadJob = coalesce(
     return byId(postIds, rows, (row) => row.id);
   },
   (postId: string) => statements().job.execute({ postId }),
+  { lane: publishLane },
 );
 
 export interface PageWithAccount {
@@ -52,6 +63,7 @@ export const pageWithAccount = coalesce<string, PageWithAccount | undefined>(
     return byId(pageIds, rows, (row) => row.page.id);
   },
   async (pageId: string) => (await statements().pageWithAccount.execute({ pageId }))[0],
+  { lane: publishLane },
 );
 
 /** A post's pages in `targetOrder` (settle.ts). */
@@ -61,6 +73,7 @@ export const targetsOfPost = coalesce(
     return postIds.map((postId) => rows.filter((row) => row.postId === postId));
   },
   (postId: string) => statements().targets.execute({ postId }),
+  { lane: publishLane },
 );
 
 interface HeldWrite {
@@ -94,6 +107,7 @@ export const recordSending = coalesce(
     ),
   async (write: HeldWrite & { text: string }) =>
     (await statements().recordSending.execute({ ...write, now: new Date() })).length > 0,
+  { lane: publishLane },
 );
 
 type Published = HeldWrite & { userId: string; platformPostId: string; url: string | null };
@@ -115,6 +129,7 @@ export const finishPublished = coalesce(
     ),
   async ({ userId: _, ...write }: Published) =>
     (await statements().finishPublished.execute({ ...write, now: new Date() })).length > 0,
+  { lane: publishLane },
 );
 
 interface PostPublished {
@@ -141,4 +156,5 @@ export const markPostPublished = coalesce(
   },
   async ({ userId: _, ...update }: PostPublished) =>
     (await statements().postPublished.execute({ ...update, now: new Date() })).length > 0,
+  { lane: publishLane },
 );

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { coalesce } from "@/lib/server/coalesce";
-import { byId, finishPublished, recordSending, sortedById } from "./batched";
+import { byId, finishPublished, publishLane, recordSending, sortedById } from "./batched";
 import { publishStatements } from "./statements";
 
 /**
@@ -75,6 +75,7 @@ export const claimTarget = coalesce(
     const [row] = await publishStatements().claim.execute({ ...request, ...claimTimes() });
     return row ?? null;
   },
+  { lane: publishLane },
 );
 
 type TargetValues = PgUpdateSetSource<typeof postTargets>;
