@@ -129,10 +129,19 @@ export async function rebuildDailyRollups(userId: string, executor: Pick<Transac
     ) d group by user_id, platform, day`);
 }
 
-/** Sets the user's zone and re-dates their rollups in it. */
+/**
+ * Sets the user's zone and re-dates their rollups in it. The user's row is locked FOR NO KEY UPDATE:
+ * enough to keep two changes (and their rebuilds) apart, and no wait for publishing, whose metrics
+ * rows check their user by foreign key (FOR KEY SHARE, which FOR UPDATE would block for the whole
+ * rebuild).
+ */
 export async function updateTimeZone(userId: string, timeZone: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for("update");
+    const [user] = await tx
+      .select({ timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("no key update");
     if (!user || user.timeZone === timeZone) return;
     await tx.update(users).set({ timeZone }).where(eq(users.id, userId));
     await rebuildDailyRollups(userId, tx);
