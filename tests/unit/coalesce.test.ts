@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { coalesce, lane } from "@/lib/server/coalesce";
+import { coalesce, lane, type Lane } from "@/lib/server/coalesce";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -21,6 +21,22 @@ function doubler({ failBatch = false, failOne = (_: number): boolean => false } 
     { maxBatch: 3 },
   );
   return { call, batches, singles };
+}
+
+/** A batched double whose batches stay out until released, in the order they were sent. */
+function heldDoubler(shared?: Lane) {
+  const batches: number[][] = [];
+  const releases: (() => void)[] = [];
+  const call = coalesce(
+    async (inputs: number[]) => {
+      batches.push(inputs);
+      await new Promise<void>((release) => releases.push(release));
+      return inputs.map((input) => input * 2);
+    },
+    async (input: number) => input * 2,
+    { lane: shared },
+  );
+  return { call, batches, releases };
 }
 
 describe("coalesce", () => {
@@ -62,16 +78,7 @@ describe("coalesce", () => {
   });
 
   it("sends one batch at a time: calls made meanwhile wait and go together in the next", async () => {
-    const batches: number[][] = [];
-    const releases: (() => void)[] = [];
-    const call = coalesce(
-      async (inputs: number[]) => {
-        batches.push(inputs);
-        await new Promise<void>((release) => releases.push(release));
-        return inputs.map((input) => input * 2);
-      },
-      async (input: number) => input * 2,
-    );
+    const { call, batches, releases } = heldDoubler();
     const first = Promise.all([call(1), call(2)]);
     await vi.waitFor(() => expect(batches).toEqual([[1, 2]]));
     // Three later turns while the first batch is out: nothing more is sent.
@@ -95,17 +102,7 @@ describe("coalesce", () => {
   });
 
   it("sends up to a lane's slots of batches at once", async () => {
-    const batches: number[][] = [];
-    const releases: (() => void)[] = [];
-    const call = coalesce(
-      async (inputs: number[]) => {
-        batches.push(inputs);
-        await new Promise<void>((release) => releases.push(release));
-        return inputs.map((input) => input * 2);
-      },
-      async (input: number) => input * 2,
-      { lane: lane(2) },
-    );
+    const { call, batches, releases } = heldDoubler(lane(2));
     const first = Promise.all([call(1), call(2)]);
     await vi.waitFor(() => expect(batches).toHaveLength(1));
     const second = Promise.all([call(3), call(4)]);
