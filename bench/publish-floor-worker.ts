@@ -17,8 +17,10 @@ import pg from "pg";
 import { createTokenCipher } from "../lib/server/crypto/token-cipher";
 import { platformModule } from "../lib/server/platforms";
 
-const LANES = Number(process.env.FLOOR_LANES ?? 5);
-const BATCH = Number(process.env.FLOOR_BATCH ?? 20);
+// One statement at a time, 100 pages each: the cheapest shape measured (README › Benchmarks ›
+// publish-lag, Session 19); FLOOR_LANES=5 FLOOR_BATCH=20 is what the workers did before their lane.
+const LANES = Number(process.env.FLOOR_LANES ?? 1);
+const BATCH = Number(process.env.FLOOR_BATCH ?? 100);
 const IDLE_POLL_MS = 25;
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: LANES + 1 });
@@ -46,29 +48,23 @@ const CLAIM = `
   update post_targets t set status = 'publishing', attempts = t.attempts + 1, publishing_started_at = now(),
     sent_at = now(), sent_text = p.content
   from due, posts p where t.id = due.id and p.id = t.post_id
-  returning t.id, t.post_id, t.page_id, p.user_id, p.content`;
+  returning t.id, t.post_id, t.page_id, p.content`;
 const FINISH = `
   update post_targets t set status = 'published', platform_post_id = r.platform_post_id, platform_post_url = r.url,
     published_at = now(), error_code = null, error_message = null
   from unnest($1::uuid[], $2::text[], $3::text[]) as r(id, platform_post_id, url)
   where t.id = r.id and t.status = 'publishing'`;
 const FAIL = `update post_targets set status = 'failed', error_code = 'floor', error_message = $2 where id = any($1::uuid[])`;
-// In user order, as the workers write, so two lanes take the counters' rows in the same order.
-const POSTS_PUBLISHED = `
-  update posts p set status = 'published', published_at = now()
-  from unnest($1::uuid[]) with ordinality as r(id, n) where p.id = r.id and p.status = 'scheduled'`;
+const POSTS_PUBLISHED = `update posts set status = 'published', published_at = now() where id = any($1::uuid[]) and status = 'scheduled'`;
 
 interface Claimed {
   id: string;
   post_id: string;
   page_id: string;
-  user_id: string;
   content: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const byUserThenId = (a: Claimed, b: Claimed) =>
-  a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 async function publish(row: Claimed) {
   const page = pages.get(row.page_id)!;
@@ -100,9 +96,7 @@ async function lane(): Promise<void> {
         ),
       ),
     );
-    const published = outcomes
-      .flatMap((outcome) => ("published" in outcome ? [outcome] : []))
-      .sort((a, b) => byUserThenId(a.row, b.row));
+    const published = outcomes.flatMap((outcome) => ("published" in outcome ? [outcome] : []));
     const failed = outcomes.flatMap((outcome) => ("error" in outcome ? [outcome] : []));
     if (published.length > 0) {
       await pool.query(FINISH, [

@@ -17,7 +17,8 @@
  * place of each worker: the least work publishing a page exactly once costs on this machine (a claim
  * of many due pages in one statement, the platform call, the outcome and the post's status in one
  * statement each; no queue, no job read, no rate limiter), to tell the workers' share from the
- * machine's (FLOOR_LANES, FLOOR_BATCH: statements in flight per process and pages per statement).
+ * machine's (FLOOR_LANES, FLOOR_BATCH: statements in flight per process, default 1, and pages per
+ * statement, default 100).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
