@@ -18,33 +18,34 @@ import {
 } from "../lib/bundle-budget";
 
 /**
- * KiB of gzipped first-load JavaScript per route: the size measured on 2026-11-26 (after sonner
- * left the first loads, session 14) plus about 5 %,
- * rounded up to 5 KiB. About 250 KiB of every page is the shared part (React, Next's runtime, the
- * providers and the top bar).
+ * KiB of gzipped first-load JavaScript per route: the size measured on 2026-11-27 (after the top
+ * bar's menus, sheet and tooltip left the first loads, session 20) plus about 5 %, rounded up to
+ * 5 KiB. About 165 KiB of every page is the shared part (React, Next's runtime, the providers and
+ * the top bar's buttons); it was 204 KiB while the top bar's Radix menus came with it.
  */
 export const BUDGETS: BundleBudgets = {
   defaultKiB: 300,
   routes: {
-    "/": 220, // 205 KiB; 214 before sonner loaded with the first toast, 273 while the root not-found imported the app shell and instrumentation zod
-    "/_not-found": 215,
-    "/analytics": 240, // 226 KiB; 389 KiB before recharts moved to a chunk of its own, 273 before zod left it
-    "/auth/callback": 230,
-    "/auth/callback/[platform]": 230,
-    "/billing": 240, // 227 KiB; 270 while its messages came with the zod schemas
-    "/chat": 235, // 221 KiB; 264 while the AI messages came with the zod schemas
-    "/content": 245,
-    "/create-post": 295, // 281 KiB: twitter-text for the counts, previews, the AI panel; 334 before its five dialogs
+    "/": 185, // 176 KiB; 205 with the top bar's menus, 214 before sonner loaded with the first toast, 273 while the
+    // root not-found imported the app shell and instrumentation zod
+    "/_not-found": 175,
+    "/analytics": 210, // 196 KiB; 389 KiB before recharts moved to a chunk of its own, 273 before zod left it
+    "/auth/callback": 205,
+    "/auth/callback/[platform]": 205,
+    "/billing": 225, // 214 KiB; 270 while its messages came with the zod schemas
+    "/chat": 200, // 191 KiB; 264 while the AI messages came with the zod schemas
+    "/content": 230,
+    "/create-post": 285, // 272 KiB: twitter-text for the counts, previews, the AI panel; 334 before its five dialogs
     // were loaded when first opened and zod when a draft is first checked
-    "/dashboard": 240, // 228 KiB; 274 while the assistant and zod were in its first load
-    "/forgot-password": 255,
-    "/login": 265,
-    "/privacy": 215,
-    "/register": 265,
-    "/reset-password": 255,
-    "/schedule": 265, // the calendar with dnd-kit
-    "/settings": 240, // 227 KiB; 270 while Profile and Security (zod forms) came with the first tab
-    "/terms": 215,
+    "/dashboard": 225, // 211 KiB; 274 while the assistant and zod were in its first load
+    "/forgot-password": 220,
+    "/login": 225,
+    "/privacy": 175,
+    "/register": 225,
+    "/reset-password": 220,
+    "/schedule": 260, // the calendar with dnd-kit
+    "/settings": 230, // 215 KiB; 270 while Profile and Security (zod forms) came with the first tab
+    "/terms": 175,
   },
 };
 

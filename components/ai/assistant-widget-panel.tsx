@@ -4,7 +4,7 @@ import { Maximize2, MessageSquarePlus, Sparkles, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { isTemporaryChatId, newTemporaryChatId, useChatThreads } from "@/lib/client/hooks/use-chat-threads";
 import { useAiStatus } from "@/lib/client/hooks/ai";
 import { cn } from "@/lib/utils";
@@ -85,31 +85,33 @@ export function AssistantWidgetPanel({
         <h2 id={titleId} className="flex-1 font-semibold">
           AI Assistant
         </h2>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon-sm"
-              onClick={startOver}
-              disabled={busy || messages.length === 0}
-              aria-label="New conversation"
-            >
-              <MessageSquarePlus aria-hidden />
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>New conversation</TooltipContent>
-        </Tooltip>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button asChild variant="ghost" size="icon-sm">
-              <Link href={fullChatHref} onClick={onClose} aria-label="Open full chat">
-                <Maximize2 aria-hidden />
-              </Link>
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>Open full chat</TooltipContent>
-        </Tooltip>
+        <TooltipProvider>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                onClick={startOver}
+                disabled={busy || messages.length === 0}
+                aria-label="New conversation"
+              >
+                <MessageSquarePlus aria-hidden />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>New conversation</TooltipContent>
+          </Tooltip>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button asChild variant="ghost" size="icon-sm">
+                <Link href={fullChatHref} onClick={onClose} aria-label="Open full chat">
+                  <Maximize2 aria-hidden />
+                </Link>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Open full chat</TooltipContent>
+          </Tooltip>
+        </TooltipProvider>
         <Button type="button" variant="ghost" size="icon-sm" onClick={onClose} aria-label="Close">
           <X aria-hidden />
         </Button>

@@ -1,19 +1,14 @@
-import Link from "next/link";
-import { Plus } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+"use client";
 
+import { LoadOnIntent } from "@/components/ui/load-on-intent";
+import { CreatePostLink } from "./create-post-link";
+
+const loadTooltip = () => import("./create-post-tooltip").then((module) => module.CreatePostTooltip);
+
+/**
+ * The top bar's Create Post link; its tooltip's code loads when the link is first pointed at or
+ * focused (components/ui/load-on-intent.tsx). A press is the link's own: it is never held up.
+ */
 export function CreatePostButton() {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button asChild size="icon" className="rounded-full">
-          <Link href="/create-post" aria-label="Create Post">
-            <Plus aria-hidden />
-          </Link>
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>Create Post</TooltipContent>
-    </Tooltip>
-  );
+  return <LoadOnIntent load={loadTooltip} StandIn={CreatePostLink} props={{}} opensOn="hover" />;
 }

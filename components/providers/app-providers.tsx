@@ -6,7 +6,6 @@ import type { SessionData } from "@/lib/client/requests/auth";
 import { SessionProvider } from "@/lib/client/session";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { HttpError } from "@/lib/client/http";
 
 /**
@@ -39,10 +38,8 @@ export function AppProviders({
     <ThemeProvider nonce={nonce}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider initialSession={initialSession}>
-          <TooltipProvider delayDuration={200}>
-            {children}
-            <LazyToaster />
-          </TooltipProvider>
+          {children}
+          <LazyToaster />
         </SessionProvider>
       </QueryClientProvider>
     </ThemeProvider>

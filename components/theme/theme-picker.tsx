@@ -1,71 +1,33 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { PaletteIcon } from "lucide-react";
-import { useTheme } from "next-themes";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { isThemeName, themes, type Theme } from "@/lib/themes";
+import { LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
 
-const subscribeNever = () => () => {};
+const loadMenu = () => import("./theme-picker-menu").then((module) => module.ThemePickerMenu);
 
-/** False during server rendering and hydration, true afterwards: the stored theme is only known then. */
-function useMounted() {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
-
-function ThemeSwatch({ theme }: { theme: Theme }) {
+function ThemeButton({ className, ...handlers }: { className?: string } & IntentHandlers) {
   return (
-    <span
-      aria-hidden="true"
-      data-slot="theme-swatch"
-      className="border-border relative inline-flex size-4 shrink-0 overflow-hidden rounded-full border"
-      style={{ backgroundColor: theme.colors.background }}
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label="Theme"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={className}
+      {...handlers}
     >
-      <span className="absolute inset-y-0 right-0 w-1/2" style={{ backgroundColor: theme.colors.primary }} />
-    </span>
+      <PaletteIcon aria-hidden="true" />
+    </Button>
   );
 }
 
-/** Icon button (accessible name "Theme") opening the list of the five themes. */
+/**
+ * Icon button (accessible name "Theme") opening the list of the five themes. The menu's code loads
+ * when the button is first pointed at, focused or pressed (components/ui/load-on-intent.tsx).
+ */
 export function ThemePicker({ className }: { className?: string }) {
-  const { theme, setTheme } = useTheme();
-  const mounted = useMounted();
-  // Until mounted, nothing is checked: the server cannot know the stored choice.
-  const current = mounted && theme !== undefined ? theme : "";
-
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme" className={className}>
-          <PaletteIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-44">
-        <DropdownMenuRadioGroup
-          value={current}
-          onValueChange={(value) => {
-            if (isThemeName(value)) setTheme(value);
-          }}
-        >
-          {themes.map((option) => (
-            <DropdownMenuRadioItem key={option.name} value={option.name}>
-              <ThemeSwatch theme={option} />
-              {option.displayName}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  return <LoadOnIntent load={loadMenu} StandIn={ThemeButton} props={{ className }} />;
 }

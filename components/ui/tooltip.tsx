@@ -4,11 +4,15 @@ import type { ComponentProps } from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-function TooltipProvider({ delayDuration = 0, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
+/** The app's hover delay is 200 ms. */
+function TooltipProvider({ delayDuration = 200, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
-/** Needs a TooltipProvider above it (the app providers render one). */
+/**
+ * Needs a TooltipProvider above it, rendered by the part of the page that shows tooltips (not the
+ * app's providers: Radix's tooltip and its positioning code would be in every page's first load).
+ */
 function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
   return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
 }

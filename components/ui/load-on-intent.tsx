@@ -1,0 +1,129 @@
+"use client";
+
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
+
+/** What the stand-in's button passes on to LoadOnIntent, spread onto it. */
+export interface IntentHandlers {
+  onPointerEnter: () => void;
+  onPointerLeave: () => void;
+  onPointerDown: (event: PointerEvent<HTMLElement>) => void;
+  onFocus: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}
+
+/**
+ * The full control: `defaultOpen` when it was asked to open before it arrived (pressed, for a menu;
+ * the pointer still on it, for a tooltip).
+ */
+export type OpenableComponent<P> = ComponentType<P & { defaultOpen?: boolean }>;
+
+/** Keys that open a menu or a sheet from its button (Radix's triggers open on these). */
+const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
+
+/**
+ * A control that first renders as a stand-in (`StandIn`): the button the full control shows
+ * while closed, looking and named exactly the same, with no Radix code behind it. The full control
+ * (a menu, a sheet or a tooltip with the focus, dismissal and positioning code Radix needs, 25–35
+ * KiB compressed for the top bar's four) is loaded the first time the pointer comes onto the
+ * button or the button gets focus, and then takes its place:
+ *
+ * - a press (pointer, Enter, Space, ArrowDown) before a menu arrives opens it when it does
+ *   (`defaultOpen`), so the first use never needs a second press; a tooltip arriving under the
+ *   pointer opens at once (the pointer may not move again);
+ * - the stand-in is not swapped while a pointer is down on it (the press's click would land
+ *   nowhere), only after;
+ * - focus on the stand-in moves to the full control's button when it takes its place.
+ *
+ * Keeps that code out of every page's first load (issue #18: Lighthouse counts every script the
+ * page asks for before its first paint as needed for it).
+ */
+export function LoadOnIntent<P extends object>({
+  load,
+  StandIn,
+  props,
+  opensOn = "press",
+}: {
+  load: () => Promise<OpenableComponent<P>>;
+  /** Given `props` and the handlers to spread onto its button. */
+  StandIn: ComponentType<P & IntentHandlers>;
+  props: P;
+  /** "hover" for a tooltip: a press is then left to the button (a link's own click). */
+  opensOn?: "press" | "hover";
+}) {
+  const [Full, setFull] = useState<OpenableComponent<P> | null>(null);
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const loaded = useRef<OpenableComponent<P> | null>(null);
+  const pressed = useRef(false);
+  const refocus = useRef(false);
+
+  const swapIn = useCallback(() => {
+    if (!loaded.current || pressed.current) return;
+    refocus.current = box.current?.contains(document.activeElement) ?? false;
+    setFull(() => loaded.current);
+  }, []);
+  const start = useCallback(() => {
+    loading.current ??= load().then(
+      (component) => {
+        loaded.current = component;
+        swapIn();
+      },
+      // A chunk that failed to arrive (offline, a new deployment): the next intent asks again.
+      () => {
+        loading.current = null;
+      },
+    );
+  }, [load, swapIn]);
+
+  // An opened control moves focus into itself; a closed one takes over the stand-in's focus.
+  useLayoutEffect(() => {
+    if (Full && refocus.current && !openOnArrival) box.current?.querySelector<HTMLElement>("button, a")?.focus();
+  }, [Full, openOnArrival]);
+
+  const release = () => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    // After the click that ends this press has reached the stand-in.
+    setTimeout(swapIn, 0);
+  };
+  const opens = opensOn === "press";
+  const handlers: IntentHandlers = {
+    onPointerEnter: () => {
+      if (!opens) setOpenOnArrival(true);
+      start();
+    },
+    onPointerLeave: () => {
+      if (!opens) setOpenOnArrival(false);
+    },
+    onPointerDown: (event) => {
+      if (event.button !== 0) return;
+      pressed.current = true;
+      window.addEventListener("pointerup", release, { once: true });
+      window.addEventListener("pointercancel", release, { once: true });
+      if (opens) setOpenOnArrival(true);
+      start();
+    },
+    onFocus: start,
+    onKeyDown: (event) => {
+      if (!opens || !OPEN_KEYS.has(event.key)) return;
+      event.preventDefault();
+      setOpenOnArrival(true);
+      start();
+    },
+  };
+
+  return (
+    <span ref={box} className="contents">
+      {Full ? <Full {...props} defaultOpen={openOnArrival || undefined} /> : <StandIn {...props} {...handlers} />}
+    </span>
+  );
+}
