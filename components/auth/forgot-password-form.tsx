@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage, http } from "@/lib/client/http";
-import { passwordResetRequestSchema } from "@/lib/auth/schemas";
 import { requestPasswordReset } from "@/lib/client/requests/auth";
+import { checkForm, warmFormSchemas } from "./check-form";
 import { FormError } from "./form-error";
 
 /** 'Forgot your password?': asks for the address; the answer is the same whether it has an account or not. */
@@ -19,8 +19,12 @@ export function ForgotPasswordForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = passwordResetRequestSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
+    const parsed = await checkForm(
+      (schemas) => schemas.passwordResetRequestSchema,
+      { email: new FormData(event.currentTarget).get("email") },
+      "Please enter a valid email address",
+    );
+    if (parsed.error !== undefined) return setError(parsed.error);
     setError(null);
     setBusy(true);
     try {
@@ -41,7 +45,12 @@ export function ForgotPasswordForm() {
           <AlertDescription>{sent}</AlertDescription>
         </Alert>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+        <form
+          onSubmit={(event) => void handleSubmit(event)}
+          onFocus={warmFormSchemas}
+          onPointerDown={warmFormSchemas}
+          className="grid gap-4"
+        >
           <div className="grid gap-2">
             <Label htmlFor="email">Email</Label>
             <Input id="email" name="email" type="email" autoComplete="email" required />

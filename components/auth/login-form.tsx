@@ -10,8 +10,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
-import { loginSchema, PASSWORD_RESET_DONE } from "@/lib/auth/schemas";
+import { PASSWORD_RESET_DONE } from "@/lib/auth/constants";
 import { login } from "@/lib/client/requests/auth";
+import { checkForm, warmFormSchemas } from "./check-form";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 
@@ -40,8 +41,12 @@ export function LoginForm({ oauthError, passwordReset }: { oauthError: string | 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Login failed");
+    const parsed = await checkForm(
+      (schemas) => schemas.loginSchema,
+      { email: form.get("email"), password: form.get("password") },
+      "Login failed",
+    );
+    if (parsed.error !== undefined) return setError(parsed.error);
 
     setError(null);
     setPhase("signing-in");
@@ -65,7 +70,13 @@ export function LoginForm({ oauthError, passwordReset }: { oauthError: string | 
           <AlertDescription>{PASSWORD_RESET_DONE}</AlertDescription>
         </Alert>
       )}
-      <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" noValidate={false}>
+      <form
+        onSubmit={(event) => void handleSubmit(event)}
+        onFocus={warmFormSchemas}
+        onPointerDown={warmFormSchemas}
+        className="grid gap-4"
+        noValidate={false}
+      >
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>
           <Input id="email" name="email" type="email" autoComplete="email" required />

@@ -9,8 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
-import { registerSchema } from "@/lib/auth/schemas";
 import { register } from "@/lib/client/requests/auth";
+import { checkForm, warmFormSchemas } from "./check-form";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 
@@ -24,13 +24,17 @@ export function RegisterForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = registerSchema.safeParse({
-      name: form.get("name"),
-      email: form.get("email"),
-      password: form.get("password"),
-      password2: form.get("confirmPassword"),
-    });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Registration failed");
+    const parsed = await checkForm(
+      (schemas) => schemas.registerSchema,
+      {
+        name: form.get("name"),
+        email: form.get("email"),
+        password: form.get("password"),
+        password2: form.get("confirmPassword"),
+      },
+      "Registration failed",
+    );
+    if (parsed.error !== undefined) return setError(parsed.error);
     if (!termsAccepted) return setError("Please accept the Terms and Conditions and Privacy Policy");
 
     setError(null);
@@ -48,7 +52,12 @@ export function RegisterForm() {
   return (
     <div className="grid gap-6">
       <FormError message={error} />
-      <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+      <form
+        onSubmit={(event) => void handleSubmit(event)}
+        onFocus={warmFormSchemas}
+        onPointerDown={warmFormSchemas}
+        className="grid gap-4"
+      >
         <div className="grid gap-2">
           <Label htmlFor="name">Full name</Label>
           <Input id="name" name="name" autoComplete="name" required />

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage, http } from "@/lib/client/http";
-import { passwordResetSchema } from "@/lib/auth/schemas";
 import { resetPassword } from "@/lib/client/requests/auth";
+import { checkForm, warmFormSchemas } from "./check-form";
 import { FormError } from "./form-error";
 
 /** The reset link's page: a new password twice; on success, sign in with it. */
@@ -19,12 +19,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = passwordResetSchema.safeParse({
-      token,
-      password: form.get("password"),
-      password2: form.get("password2"),
-    });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Please check the form");
+    const parsed = await checkForm(
+      (schemas) => schemas.passwordResetSchema,
+      { token, password: form.get("password"), password2: form.get("password2") },
+      "Please check the form",
+    );
+    if (parsed.error !== undefined) return setError(parsed.error);
     setError(null);
     setBusy(true);
     try {
@@ -39,7 +39,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <div className="grid gap-6">
       <FormError message={error} />
-      <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+      <form
+        onSubmit={(event) => void handleSubmit(event)}
+        onFocus={warmFormSchemas}
+        onPointerDown={warmFormSchemas}
+        className="grid gap-4"
+      >
         <div className="grid gap-2">
           <Label htmlFor="password">New password</Label>
           <Input id="password" name="password" type="password" autoComplete="new-password" required />

@@ -82,11 +82,7 @@ export const passwordResetSchema = z
   .refine((input) => input.password === input.password2, { error: "Passwords do not match", path: ["password2"] });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
-/** What 'Forgot your password?' answers, whether or not the address has an account. */
-export const PASSWORD_RESET_REQUESTED =
-  "If an account exists for that email, we have sent it a link to reset the password. The link is valid for one hour.";
-export const PASSWORD_RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
-export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
+export { PASSWORD_RESET_DONE, PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_REQUESTED } from "./constants";
 
 /**
  * Settings › Profile: name and/or e-mail. A new e-mail on an account with a password needs that

@@ -19,6 +19,8 @@ export class HttpError extends Error {
   }
 }
 
+/** What the user reads when a request (or a piece of the app being loaded) cannot reach the server. */
+export const NETWORK_ERROR_MESSAGE = "Network error. Please check your connection and try again.";
 export const REFRESH_TIMEOUT_MS = 5_000;
 export const REFRESH_WAIT_MS = 6_000;
 const PUBLIC_PATHS = ["/", "/login", "/register", "/forgot-password", "/reset-password"];
@@ -76,7 +78,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
-      throw new HttpError("Network error. Please check your connection and try again.", 0, "network_error");
+      throw new HttpError(NETWORK_ERROR_MESSAGE, 0, "network_error");
     }
   }
 
@@ -173,7 +175,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       if (init.signal?.aborted) throw new DOMException("aborted", "AbortError");
-      throw new HttpError("Network error. Please check your connection and try again.", 0, "network_error");
+      throw new HttpError(NETWORK_ERROR_MESSAGE, 0, "network_error");
     }
   }
 
