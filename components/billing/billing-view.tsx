@@ -1,10 +1,12 @@
 "use client";
 
 import { Loader2, RefreshCw } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { HttpError } from "@/lib/client/http";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import {
   useCancelSubscription,
   useChangeTier,
@@ -23,14 +25,22 @@ import {
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/constants";
 import type { CancelSubscriptionInput, TierInfo } from "@/lib/billing/schemas";
 import { BillingSkeleton } from "./billing-skeleton";
-import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
-import { ChangePlanDialog } from "./change-plan-dialog";
 import { CostBreakdownCard } from "./cost-breakdown-card";
 import { CurrentPlanCard } from "./current-plan-card";
 import { PlanCards } from "./plan-cards";
 import { UsageHistoryTable } from "./usage-history-table";
 import { UsageMetersCard } from "./usage-meters-card";
 import { useBillingBanner } from "./use-billing-banner";
+
+// The two dialogs are chunks of their own, loaded when first opened: with Radix's dialog, focus trap
+// and scroll lock they were in the page's first load (issue #18).
+const ChangePlanDialog = dynamic(() => import("./change-plan-dialog").then((module) => module.ChangePlanDialog), {
+  ssr: false,
+});
+const CancelSubscriptionDialog = dynamic(
+  () => import("./cancel-subscription-dialog").then((module) => module.CancelSubscriptionDialog),
+  { ssr: false },
+);
 
 /** The server's sentence when it gave one (a 4xx), under the spec's generic failure message. */
 function failure(message: string, error: unknown): Banner {
@@ -49,6 +59,8 @@ export function BillingView({ checkoutReturn }: { checkoutReturn: CheckoutReturn
   const portal = usePortalSession();
   const [target, setTarget] = useState<TierInfo | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const changeMounted = useOpenedOnce(target !== null);
+  const cancelMounted = useOpenedOnce(cancelOpen);
   // A checkout answer sends the browser to Stripe: the dialog keeps saying 'Processing...' meanwhile.
   const [redirecting, setRedirecting] = useState(false);
 
@@ -150,7 +162,7 @@ export function BillingView({ checkoutReturn }: { checkoutReturn: CheckoutReturn
       <PlanCards tiers={tiers} subscription={subscription} onChoose={setTarget} />
       {history.data && <UsageHistoryTable items={history.data} />}
 
-      {currentTier && (
+      {currentTier && changeMounted && (
         <ChangePlanDialog
           current={currentTier}
           target={target}
@@ -161,18 +173,20 @@ export function BillingView({ checkoutReturn }: { checkoutReturn: CheckoutReturn
           }}
         />
       )}
-      <CancelSubscriptionDialog
-        open={cancelOpen}
-        tierName={subscription.tierName}
-        periodEnd={formatShortDate(subscription.currentPeriodEnd)}
-        pending={cancel.isPending}
-        onConfirm={confirmCancel}
-        onOpenChange={setCancelOpen}
-        onDowngradeInstead={() => {
-          setCancelOpen(false);
-          setTarget(tiers.find((tier) => tier.tier === "free") ?? null);
-        }}
-      />
+      {cancelMounted && (
+        <CancelSubscriptionDialog
+          open={cancelOpen}
+          tierName={subscription.tierName}
+          periodEnd={formatShortDate(subscription.currentPeriodEnd)}
+          pending={cancel.isPending}
+          onConfirm={confirmCancel}
+          onOpenChange={setCancelOpen}
+          onDowngradeInstead={() => {
+            setCancelOpen(false);
+            setTarget(tiers.find((tier) => tier.tier === "free") ?? null);
+          }}
+        />
+      )}
     </Page>
   );
 }

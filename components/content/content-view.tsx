@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Plus } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
@@ -11,13 +12,23 @@ import { usePostList } from "@/lib/client/hooks/content-list";
 import { type PostSort, type PostStatusFilter } from "@/lib/posts/query-keys";
 import { useBulkDeletePosts, useDeletePost, usePublishPost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
-import { DeletePostsDialog, type DeleteTarget } from "./delete-posts-dialog";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
+import type { DeleteTarget } from "./delete-posts-dialog";
 import { postShortName, publishTargets } from "./post-display";
 import { PostList } from "./post-list";
 import { PostListControls } from "./post-list-controls";
-import { PublishPostDialog, type PublishTarget } from "./publish-post-dialog";
+import type { PublishTarget } from "./publish-post-dialog";
 import { announcePublishResult } from "./publish-result";
 import { HIGHLIGHT_PARAM, useHighlightedPost } from "./use-highlighted-post";
+
+// The confirmations are chunks of their own, loaded when first asked for: with Radix's alert
+// dialog, focus trap and scroll lock they were about 13 KiB of the page's first load (issue #18).
+const DeletePostsDialog = dynamic(() => import("./delete-posts-dialog").then((module) => module.DeletePostsDialog), {
+  ssr: false,
+});
+const PublishPostDialog = dynamic(() => import("./publish-post-dialog").then((module) => module.PublishPostDialog), {
+  ssr: false,
+});
 
 /** A copy of `current` with `ids` added (on) or removed. */
 function withIds(current: ReadonlySet<string>, ids: string[], on: boolean): ReadonlySet<string> {
@@ -41,9 +52,11 @@ export function ContentView({ highlight }: { highlight: string | null }) {
   // The target outlives the dialog's closing animation, so its title does not change while it fades.
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirmMounted = useOpenedOnce(confirmOpen);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
   const [publishTarget, setPublishTarget] = useState<PublishTarget | null>(null);
   const [publishOpen, setPublishOpen] = useState(false);
+  const publishMounted = useOpenedOnce(publishOpen);
   const [publishingIds, setPublishingIds] = useState<ReadonlySet<string>>(() => new Set());
   const router = useRouter();
   const pathname = usePathname();
@@ -222,18 +235,22 @@ export function ContentView({ highlight }: { highlight: string | null }) {
         onPageChange={changePage}
       />
 
-      <DeletePostsDialog
-        open={confirmOpen}
-        target={deleteTarget}
-        onOpenChange={setConfirmOpen}
-        onConfirm={confirmDelete}
-      />
-      <PublishPostDialog
-        open={publishOpen}
-        target={publishTarget}
-        onOpenChange={setPublishOpen}
-        onConfirm={(target) => void publishOne(target)}
-      />
+      {confirmMounted && (
+        <DeletePostsDialog
+          open={confirmOpen}
+          target={deleteTarget}
+          onOpenChange={setConfirmOpen}
+          onConfirm={confirmDelete}
+        />
+      )}
+      {publishMounted && (
+        <PublishPostDialog
+          open={publishOpen}
+          target={publishTarget}
+          onOpenChange={setPublishOpen}
+          onConfirm={(target) => void publishOne(target)}
+        />
+      )}
     </div>
   );
 }

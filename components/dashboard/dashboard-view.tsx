@@ -3,9 +3,10 @@
 import { useState } from "react";
 import type { GettingStartedMarks } from "@/lib/onboarding/getting-started-marks";
 import { useSession } from "@/lib/client/session";
-import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
 import { useDashboardActivity } from "@/lib/client/hooks/analytics";
 import { useConnectedAccounts } from "@/lib/client/hooks/social";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
+import { LazyConnectAccountDialog } from "@/components/social/lazy-connect-account-dialog";
 import { ConnectedAccounts } from "./connected-accounts";
 import { MessageBanner } from "@/components/ui/message-banner";
 import { GettingStarted } from "./getting-started";
@@ -18,6 +19,7 @@ export function DashboardView({ gettingStartedMarks }: { gettingStartedMarks: Ge
   const { session } = useSession();
   const { banner, dismiss, reloading } = useDashboardBanner();
   const [connectOpen, setConnectOpen] = useState(false);
+  const connectMounted = useOpenedOnce(connectOpen);
   // Token expiry lives on the accounts (GET /api/social/accounts), not on the session's pages.
   const accounts = useConnectedAccounts();
   const activity = useDashboardActivity();
@@ -66,7 +68,7 @@ export function DashboardView({ gettingStartedMarks }: { gettingStartedMarks: Ge
         />
       </div>
 
-      <ConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} />
+      {connectMounted && <LazyConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { RefreshCw, TriangleAlert, Unplug } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { PageAvatar } from "@/components/social/page-avatar";
@@ -9,12 +10,18 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber, relativeSyncTime } from "@/lib/format";
 import { useNowAfterHydration } from "@/lib/client/use-hydrated";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/client/hooks/social";
 import { platformLabels } from "@/lib/social/platforms";
 import type { ConnectedAccount } from "@/lib/social/schemas";
 import { accountIdentity, isAccountTokenExpired } from "./account-status";
-import { DisconnectAccountDialog } from "./disconnect-account-dialog";
 import { TokenExpiryWarning } from "./token-expiry-warning";
+
+// Loaded when first opened (issue #18: Radix's alert dialog was in Settings' first load).
+const DisconnectAccountDialog = dynamic(
+  () => import("./disconnect-account-dialog").then((module) => module.DisconnectAccountDialog),
+  { ssr: false },
+);
 
 /**
  * One connected account in Settings, with its token state and the actions on it. `readAt`: when the
@@ -23,6 +30,7 @@ import { TokenExpiryWarning } from "./token-expiry-warning";
 export function AccountCard({ account, readAt }: { account: ConnectedAccount; readAt: number }) {
   const headingId = useId();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirmMounted = useOpenedOnce(confirmOpen);
   const refreshToken = useRefreshAccountToken();
   const refreshData = useRefreshAccountData();
   const disconnect = useDisconnectAccount();
@@ -149,12 +157,14 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
         </Button>
       </div>
 
-      <DisconnectAccountDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        accountName={name}
-        onConfirm={() => void handleDisconnect()}
-      />
+      {confirmMounted && (
+        <DisconnectAccountDialog
+          open={confirmOpen}
+          onOpenChange={setConfirmOpen}
+          accountName={name}
+          onConfirm={() => void handleDisconnect()}
+        />
+      )}
     </article>
   );
 }

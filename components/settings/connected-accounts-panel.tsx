@@ -3,11 +3,12 @@
 import { AlertCircle, Plus, Share2 } from "lucide-react";
 import { useState } from "react";
 import { platformGlyphs } from "@/components/social/brand-glyphs";
-import { ConnectAccountDialog } from "@/components/social/connect-account-dialog";
+import { LazyConnectAccountDialog } from "@/components/social/lazy-connect-account-dialog";
 import { BrandIcon } from "@/components/ui/brand-icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useConnectedAccounts, useReloadAccounts } from "@/lib/client/hooks/social";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
 import { AccountCard } from "./account-card";
@@ -28,6 +29,7 @@ export function ConnectedAccountsPanel() {
   const reloadAccounts = useReloadAccounts();
   const [filter, setFilter] = useState<Filter>("all");
   const [connectOpen, setConnectOpen] = useState(false);
+  const connectMounted = useOpenedOnce(connectOpen);
 
   function handleConnectOpenChange(open: boolean) {
     setConnectOpen(open);
@@ -126,7 +128,7 @@ export function ConnectedAccountsPanel() {
         </ul>
       )}
 
-      <ConnectAccountDialog open={connectOpen} onOpenChange={handleConnectOpenChange} />
+      {connectMounted && <LazyConnectAccountDialog open={connectOpen} onOpenChange={handleConnectOpenChange} />}
     </section>
   );
 }
