@@ -10,5 +10,5 @@ const loadTooltip = () => import("./create-post-tooltip").then((module) => modul
  * focused (components/ui/load-on-intent.tsx). A press is the link's own: it is never held up.
  */
 export function CreatePostButton() {
-  return <LoadOnIntent load={loadTooltip} StandIn={CreatePostLink} props={{}} opensOn="hover" />;
+  return <LoadOnIntent load={loadTooltip} StandIn={CreatePostLink} props={{}} pressOpens={false} />;
 }

@@ -4,10 +4,10 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/comp
 import { CreatePostLink } from "./create-post-link";
 
 /** The top bar's Create Post link with its tooltip (create-post-button.tsx shows the link until it is first wanted). */
-export function CreatePostTooltip({ defaultOpen }: { defaultOpen?: boolean }) {
+export function CreatePostTooltip() {
   return (
     <TooltipProvider>
-      <Tooltip defaultOpen={defaultOpen}>
+      <Tooltip>
         <TooltipTrigger asChild>
           <CreatePostLink />
         </TooltipTrigger>

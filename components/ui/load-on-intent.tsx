@@ -13,16 +13,12 @@ import {
 /** What the stand-in's button passes on to LoadOnIntent, spread onto it. */
 export interface IntentHandlers {
   onPointerEnter: () => void;
-  onPointerLeave: () => void;
   onPointerDown: (event: PointerEvent<HTMLElement>) => void;
   onFocus: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
-/**
- * The full control: `defaultOpen` when it was asked to open before it arrived (pressed, for a menu;
- * the pointer still on it, for a tooltip).
- */
+/** The full control: `defaultOpen` when it was pressed before it arrived. */
 export type OpenableComponent<P> = ComponentType<P & { defaultOpen?: boolean }>;
 
 /** Keys that open a menu or a sheet from its button (Radix's triggers open on these). */
@@ -36,8 +32,8 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
  * button or the button gets focus, and then takes its place:
  *
  * - a press (pointer, Enter, Space, ArrowDown) before a menu arrives opens it when it does
- *   (`defaultOpen`), so the first use never needs a second press; a tooltip arriving under the
- *   pointer opens at once (the pointer may not move again);
+ *   (`defaultOpen`), so the first use never needs a second press; a tooltip opens as Radix's do,
+ *   on the pointer's next move over it or on focus;
  * - the stand-in is not swapped while a pointer is down on it (the press's click would land
  *   nowhere), only after;
  * - focus on the stand-in moves to the full control's button when it takes its place.
@@ -49,14 +45,14 @@ export function LoadOnIntent<P extends object>({
   load,
   StandIn,
   props,
-  opensOn = "press",
+  pressOpens = true,
 }: {
   load: () => Promise<OpenableComponent<P>>;
   /** Given `props` and the handlers to spread onto its button. */
   StandIn: ComponentType<P & IntentHandlers>;
   props: P;
-  /** "hover" for a tooltip: a press is then left to the button (a link's own click). */
-  opensOn?: "press" | "hover";
+  /** False for a tooltip: a press is then left to what it is on (a link's own click). */
+  pressOpens?: boolean;
 }) {
   const [Full, setFull] = useState<OpenableComponent<P> | null>(null);
   const [openOnArrival, setOpenOnArrival] = useState(false);
@@ -84,9 +80,11 @@ export function LoadOnIntent<P extends object>({
     );
   }, [load, swapIn]);
 
-  // An opened control moves focus into itself; a closed one takes over the stand-in's focus.
+  // The control takes over the stand-in's focus, once; a menu opened on arrival moves it into itself.
   useLayoutEffect(() => {
-    if (Full && refocus.current && !openOnArrival) box.current?.querySelector<HTMLElement>("button, a")?.focus();
+    if (!Full || !refocus.current) return;
+    refocus.current = false;
+    if (!openOnArrival) box.current?.querySelector<HTMLElement>("button, a[href], [tabindex]")?.focus();
   }, [Full, openOnArrival]);
 
   const release = () => {
@@ -95,26 +93,19 @@ export function LoadOnIntent<P extends object>({
     // After the click that ends this press has reached the stand-in.
     setTimeout(swapIn, 0);
   };
-  const opens = opensOn === "press";
   const handlers: IntentHandlers = {
-    onPointerEnter: () => {
-      if (!opens) setOpenOnArrival(true);
-      start();
-    },
-    onPointerLeave: () => {
-      if (!opens) setOpenOnArrival(false);
-    },
+    onPointerEnter: start,
     onPointerDown: (event) => {
       if (event.button !== 0) return;
       pressed.current = true;
       window.addEventListener("pointerup", release, { once: true });
       window.addEventListener("pointercancel", release, { once: true });
-      if (opens) setOpenOnArrival(true);
+      if (pressOpens) setOpenOnArrival(true);
       start();
     },
     onFocus: start,
     onKeyDown: (event) => {
-      if (!opens || !OPEN_KEYS.has(event.key)) return;
+      if (!pressOpens || !OPEN_KEYS.has(event.key)) return;
       event.preventDefault();
       setOpenOnArrival(true);
       start();

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newUser, signUp, test } from "./fixtures";
+import { connectSandboxFacebookPage, expect, newUser, signUp, test } from "./fixtures";
 
 /**
- * The top bar's menus, sheet and tooltip load their code when first wanted
- * (components/ui/load-on-intent.tsx): until then each is a stand-in button, named and looking the
- * same. These tests hold back the scripts a page asks for after it has loaded, so that a press
+ * The top bar's menus, sheet and tooltip, and the editor's hints on disabled buttons, load their
+ * code when first wanted (components/ui/load-on-intent.tsx): until then each is a stand-in, named
+ * and looking the same. These tests hold back the scripts a page asks for after it has loaded, so that a press
  * lands on the stand-in for certain.
  */
 
@@ -104,6 +104,36 @@ test("the Create Post link works before its tooltip's code arrives, and shows th
 
   await page.goto("/dashboard");
   await hydrated(create);
-  await create.hover();
+  await create.hover({ position: { x: 10, y: 10 } });
+  await expect.poll(() => slotOf(create)).toBe("tooltip-trigger");
+  // As Radix's tooltips do, it opens on the pointer's next move over the link.
+  await create.hover({ position: { x: 12, y: 12 } });
   await expect(page.getByRole("tooltip")).toHaveText("Create Post");
+});
+
+test("a disabled button's hint shows when pointed at or focused, its tooltip loaded then", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const pageName = await connectSandboxFacebookPage(page);
+  await page.goto("/create-post");
+  await page.getByRole("button", { name: "Also reshare from…" }).click();
+  await page.getByRole("region", { name: "Share As" }).getByRole("checkbox", { name: pageName }).check();
+  const settings = page.getByRole("region", { name: "Share Message Settings" });
+  const generate = settings.getByRole("button", { name: "Generate AI Suggestion" });
+  await expect(generate).toBeDisabled();
+  const anchor = generate.locator("..");
+  await hydrated(anchor);
+  expect(await slotOf(anchor)).toBeNull();
+
+  await anchor.hover({ position: { x: 10, y: 10 } });
+  await expect.poll(() => slotOf(anchor)).toBe("tooltip-trigger");
+  await anchor.hover({ position: { x: 12, y: 12 } });
+  await expect(page.getByRole("tooltip")).toHaveText("Save the post first");
+
+  // Away in steps, as a hand moves (one jump lands in the tooltip's grace area, and it stays).
+  await page.mouse.move(5, 5, { steps: 10 });
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await anchor.focus();
+  await expect(page.getByRole("tooltip")).toHaveText("Save the post first");
 });
