@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { CalendarDays, List, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -9,6 +10,7 @@ import { PageSpinner } from "@/components/layout/page-spinner";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { useRenderedAfterHydration } from "@/lib/client/use-hydrated";
+import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import { useAnalyticsOverview } from "@/lib/client/hooks/analytics";
 import { usePosts, useSchedulePost } from "@/lib/client/hooks/posts";
 import { SCHEDULE_LIST } from "@/lib/posts/query-keys";
@@ -17,10 +19,17 @@ import { moveToDay, type CalendarDay } from "@/lib/schedule/calendar";
 import { scheduleStats, schedulerPosts, type ScheduleSort, type ScheduleStatusFilter } from "@/lib/schedule/posts";
 import { isFutureDate, SCHEDULE_MESSAGES } from "@/lib/schedule/time";
 import { CalendarGrid } from "./calendar-grid";
-import { PostDetailsDialog } from "./post-details-dialog";
-import { SchedulePostDialog } from "./schedule-post-dialog";
 import { ScheduledPostList } from "./scheduled-post-list";
 import { StatCards } from "./stat-cards";
+
+// The two dialogs are chunks of their own, loaded when first opened: with Radix's dialog, focus trap
+// and scroll lock they were in the page's first load (issue #18).
+const SchedulePostDialog = dynamic(() => import("./schedule-post-dialog").then((module) => module.SchedulePostDialog), {
+  ssr: false,
+});
+const PostDetailsDialog = dynamic(() => import("./post-details-dialog").then((module) => module.PostDetailsDialog), {
+  ssr: false,
+});
 
 type View = "calendar" | "list";
 
@@ -35,6 +44,8 @@ export function ScheduleView() {
   const [sort, setSort] = useState<ScheduleSort>("date");
   const [rescheduling, setRescheduling] = useState<PostDto | null>(null);
   const [details, setDetails] = useState<PostDto | null>(null);
+  const rescheduleMounted = useOpenedOnce(rescheduling !== null);
+  const detailsMounted = useOpenedOnce(details !== null);
   const list = usePosts(SCHEDULE_LIST);
   const schedule = useSchedulePost();
   // All time: the same figure as the Analytics Dashboard's All Time card (and its cache entry).
@@ -172,25 +183,29 @@ export function ScheduleView() {
         </>
       )}
 
-      <SchedulePostDialog
-        open={rescheduling !== null}
-        onOpenChange={(open) => !open && setRescheduling(null)}
-        preview={{
-          title: rescheduling?.title,
-          content: rescheduling?.content ?? "",
-          platforms: [...new Set(rescheduling?.pages.map((page) => page.platform) ?? [])],
-        }}
-        initial={rescheduling?.scheduledAt ? new Date(rescheduling.scheduledAt) : null}
-        onSchedule={(at) => (rescheduling ? scheduleFromDialog(rescheduling, at) : Promise.resolve())}
-      />
-      <PostDetailsDialog
-        post={details}
-        onOpenChange={(open) => !open && setDetails(null)}
-        onReschedule={(post) => {
-          setDetails(null);
-          setRescheduling(post);
-        }}
-      />
+      {rescheduleMounted && (
+        <SchedulePostDialog
+          open={rescheduling !== null}
+          onOpenChange={(open) => !open && setRescheduling(null)}
+          preview={{
+            title: rescheduling?.title,
+            content: rescheduling?.content ?? "",
+            platforms: [...new Set(rescheduling?.pages.map((page) => page.platform) ?? [])],
+          }}
+          initial={rescheduling?.scheduledAt ? new Date(rescheduling.scheduledAt) : null}
+          onSchedule={(at) => (rescheduling ? scheduleFromDialog(rescheduling, at) : Promise.resolve())}
+        />
+      )}
+      {detailsMounted && (
+        <PostDetailsDialog
+          post={details}
+          onOpenChange={(open) => !open && setDetails(null)}
+          onReschedule={(post) => {
+            setDetails(null);
+            setRescheduling(post);
+          }}
+        />
+      )}
     </div>
   );
 }
