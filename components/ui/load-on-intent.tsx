@@ -25,11 +25,11 @@ export type OpenableComponent<P> = ComponentType<P & { defaultOpen?: boolean }>;
 const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 
 /**
- * A control that first renders as a stand-in (`StandIn`): the button the full control shows
- * while closed, looking and named exactly the same, with no Radix code behind it. The full control
- * (a menu, a sheet or a tooltip with the focus, dismissal and positioning code Radix needs, 25–35
- * KiB compressed for the top bar's four) is loaded the first time the pointer comes onto the
- * button or the button gets focus, and then takes its place:
+ * A control that first renders as a stand-in (`StandIn`): what the full control shows while
+ * closed, looking and named exactly the same, with no Radix code behind it. The full control (a
+ * menu, a sheet or a tooltip with the focus, dismissal and positioning code Radix needs: 38 KiB
+ * compressed for the top bar's four, 16 KiB for the editor's hints on disabled buttons) is loaded
+ * the first time the pointer comes onto the stand-in or it gets focus, and then takes its place:
  *
  * - a press (pointer, Enter, Space, ArrowDown) before a menu arrives opens it when it does
  *   (`defaultOpen`), so the first use never needs a second press; a tooltip opens as Radix's do,
@@ -87,19 +87,24 @@ export function LoadOnIntent<P extends object>({
     if (!openOnArrival) box.current?.querySelector<HTMLElement>("button, a[href], [tabindex]")?.focus();
   }, [Full, openOnArrival]);
 
-  const release = () => {
-    if (!pressed.current) return;
-    pressed.current = false;
-    // After the click that ends this press has reached the stand-in.
-    setTimeout(swapIn, 0);
+  /** Until the press on the stand-in ends (pointerup or pointercancel, whichever comes first). */
+  const holdUntilReleased = () => {
+    pressed.current = true;
+    const press = new AbortController();
+    const release = () => {
+      press.abort();
+      pressed.current = false;
+      // After the click that ends this press has reached the stand-in.
+      setTimeout(swapIn, 0);
+    };
+    window.addEventListener("pointerup", release, { signal: press.signal });
+    window.addEventListener("pointercancel", release, { signal: press.signal });
   };
   const handlers: IntentHandlers = {
     onPointerEnter: start,
     onPointerDown: (event) => {
-      if (event.button !== 0) return;
-      pressed.current = true;
-      window.addEventListener("pointerup", release, { once: true });
-      window.addEventListener("pointercancel", release, { once: true });
+      if (event.button !== 0 || pressed.current) return;
+      holdUntilReleased();
       if (pressOpens) setOpenOnArrival(true);
       start();
     },
