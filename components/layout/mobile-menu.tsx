@@ -2,21 +2,18 @@
 
 import { Menu } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
+import { closedTrigger, LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
 
 const loadSheet = () => import("./mobile-menu-sheet").then((module) => module.MobileMenuSheet);
 
 function MobileMenuButton(handlers: IntentHandlers) {
   return (
     <Button
-      type="button"
+      {...closedTrigger("dialog")}
       variant="ghost"
       size="icon"
       className="md:hidden"
       aria-label="Open menu"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      data-state="closed"
       {...handlers}
     >
       <Menu aria-hidden />

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
+import { closedTrigger, LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
 import type { PublicUser } from "@/lib/auth/schemas";
 import { UserAvatar, userMenuLabel } from "./user-avatar";
 
@@ -11,14 +11,11 @@ function UserMenuButton({ user, ...handlers }: { user: PublicUser } & IntentHand
   const displayName = user.name || user.email;
   return (
     <Button
-      type="button"
+      {...closedTrigger("menu")}
       variant="ghost"
       size="icon"
       className="rounded-full"
       aria-label={userMenuLabel(displayName)}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
       {...handlers}
     >
       <UserAvatar name={displayName} />

@@ -2,20 +2,17 @@
 
 import { PaletteIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
+import { closedTrigger, LoadOnIntent, type IntentHandlers } from "@/components/ui/load-on-intent";
 
 const loadMenu = () => import("./theme-picker-menu").then((module) => module.ThemePickerMenu);
 
 function ThemeButton({ className, ...handlers }: { className?: string } & IntentHandlers) {
   return (
     <Button
-      type="button"
+      {...closedTrigger("menu")}
       variant="ghost"
       size="icon"
       aria-label="Theme"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
       className={className}
       {...handlers}
     >

@@ -21,6 +21,11 @@ export interface IntentHandlers {
 /** The full control: `defaultOpen` when it was pressed before it arrived. */
 export type OpenableComponent<P> = ComponentType<P & { defaultOpen?: boolean }>;
 
+/** What a closed Radix trigger carries besides its name, for a stand-in that reads the same. */
+export function closedTrigger(popup: "menu" | "dialog") {
+  return { type: "button", "aria-haspopup": popup, "aria-expanded": false, "data-state": "closed" } as const;
+}
+
 /** Keys that open a menu or a sheet from its button (Radix's triggers open on these). */
 const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 
