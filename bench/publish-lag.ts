@@ -8,7 +8,7 @@
  * what Postgres's busy backends were waiting on, and the workers' peak RSS (target: under 200 MB).
  * Target: with every post due at the same instant (--spread 0), p99 under 5 s with 3 workers.
  *
- *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 60] [--lead 15] [--warmup 2000] [--floor]
+ *   npx tsx bench/publish-lag.ts [--posts 10000] [--pages 200] [--workers 1,3] [--spread 60] [--lead 15] [--warmup 2000] [--floor] [--jobs]
  *
  * --spread S spreads the due times evenly over S seconds (default 60: "due in the same minute");
  * --spread 0 makes every post due at the same instant, the worst case. --lead is how far ahead of the
@@ -18,7 +18,8 @@
  * of many due pages in one statement, the platform call, the outcome and the post's status in one
  * statement each; no queue, no job read, no rate limiter), to tell the workers' share from the
  * machine's (FLOOR_LANES, FLOOR_BATCH: statements in flight per process, default 1, and pages per
- * statement, default 100).
+ * statement, default 100). --jobs turns the workers' instant dispatcher off (PUBLISH_DISPATCHER=off):
+ * the posts' jobs publish at the instant, as they did before session 21.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     lead: { type: "string", default: "15" },
     warmup: { type: "string", default: "2000" },
     floor: { type: "boolean", default: false },
+    jobs: { type: "boolean", default: false },
   },
 });
 const POSTS = Number(values.posts);
@@ -72,6 +74,9 @@ const env: Record<string, string> = {
   TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   SANDBOX_URL: sandbox.url,
   NODE_ENV: "production",
+  // --jobs: the workers' instant dispatcher off (lib/publishing/server/dispatcher.ts): the posts' jobs
+  // publish at the instant, as before session 21.
+  PUBLISH_DISPATCHER: values.jobs ? "off" : "on",
 };
 // Options for the workers' node command line, e.g. --cpu-prof. That profiles only tsx's own process,
 // not the worker it starts: to profile the worker, set NODE_OPTIONS="--require <preload>" with a

@@ -21,6 +21,7 @@ const { closeDb } = await import("@/db");
 const { closeRedis } = await import("@/lib/server/redis");
 const { removeHeartbeat, writeHeartbeat } = await import("@/lib/server/ops/heartbeat");
 const { startPublishWorker } = await import("./processors/publish-post");
+const { startDispatcher } = await import("@/lib/publishing/server/dispatcher");
 const { queueMayBeLost, reconcile } = await import("@/lib/publishing/server/reconcile");
 const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
 const { runMetricsSync } = await import("@/lib/analytics/server/sync");
@@ -95,6 +96,9 @@ async function checkForWipe() {
 const stopping = new AbortController();
 const timers: NodeJS.Timeout[] = [];
 const publisher = startPublishWorker(stopping.signal);
+// Pages falling due, claimed a few seconds ahead and sent at their instant; the jobs are the backstop.
+const { env } = await import("@/lib/server/env");
+const dispatcher = env.PUBLISH_DISPATCHER === "on" ? startDispatcher(stopping.signal) : undefined;
 publisher.on("failed", (job, error) => console.error(`[worker] job ${job?.id} failed`, error));
 // Daily: every paid subscription compared with Stripe (lib/billing/server/reconcile.ts).
 const billing = startBillingReconcileWorker();
@@ -105,14 +109,12 @@ async function shutdown(signal: string) {
   console.log(`[worker] ${signal}: shutting down`);
   stopping.abort();
   for (const timer of timers) clearInterval(timer);
-  // Jobs in hand finish the page they are on and return the rest to the queue (see the processor).
+  // Jobs in hand finish the page they are on and return the rest to the queue (see the processor);
+  // the dispatcher's pages being sent finish, the ones claimed ahead go back to pending.
   // A platform call that hangs past the grace period is left to crash recovery: the job's lock
   // expires, another worker takes it, and looks the page up on the platform before publishing.
   const closed = await Promise.race([
-    publisher.close().then(
-      () => true,
-      () => true,
-    ),
+    Promise.allSettled([publisher.close(), dispatcher?.stop()]).then(() => true),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref()),
   ]);
   if (!closed)

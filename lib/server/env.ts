@@ -109,6 +109,12 @@ const envSchema = z.object({
    */
   METRICS_FIRST_READ: z.enum(["grid", "at-once"]).default("grid"),
   PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
+  /**
+   * The instant dispatcher (lib/publishing/server/dispatcher.ts): pages claimed a few seconds ahead
+   * straight from Postgres and sent at their instant, the jobs running as a backstop after it. Off,
+   * the jobs publish at the instant (README › Benchmarks › publish-lag, Session 21).
+   */
+  PUBLISH_DISPATCHER: z.enum(["on", "off"]).default("on"),
   PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {
     message:
       "must look like 'twitter:post=100/1d,facebook=5/1s' (platform[:post|media|lookup]=max/window with ms, s, m, h or d) or 'linkedin=none'",

@@ -4,6 +4,7 @@ import { chats, media, postMedia, posts, postTargets, socialAccounts, socialPage
 import { badRequest, conflict, notFound } from "@/lib/server/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/server/limits";
 import { isUuid, pageOrder } from "@/lib/social/server/queries";
+import { removePublishJobs } from "@/lib/server/queue/publish-queue";
 import { isInDoubt } from "./target-states";
 import { getPostOrThrow } from "./queries";
 import {
@@ -191,9 +192,10 @@ export async function deletePost(userId: string, postId: string): Promise<void> 
     ? await db
         .delete(posts)
         .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
-        .returning({ id: posts.id })
+        .returning({ postId: posts.id, scheduleVersion: posts.scheduleVersion })
     : [];
   if (deleted.length === 0) throw notFound(MESSAGES.notFound);
+  await removePublishJobs(deleted);
 }
 
 /** Deletes the user's own posts among the ids; every other id is reported as failed, not touched. */
@@ -204,9 +206,10 @@ export async function bulkDeletePosts(userId: string, postIds: string[]): Promis
     ? await db
         .delete(posts)
         .where(and(eq(posts.userId, userId), inArray(posts.id, valid)))
-        .returning({ id: posts.id })
+        .returning({ postId: posts.id, scheduleVersion: posts.scheduleVersion })
     : [];
-  const done = new Set(deleted.map((row) => row.id));
+  await removePublishJobs(deleted);
+  const done = new Set(deleted.map((row) => row.postId));
   const results = ids.map((postId) =>
     done.has(postId) ? { postId, success: true } : { postId, success: false, error: "Post not found" },
   );

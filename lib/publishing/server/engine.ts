@@ -165,7 +165,20 @@ async function publishTarget(
   media: PublishMedia[],
   read: PageWithAccount | undefined,
 ): Promise<boolean> {
-  const held = holdClaim(target, post.userId);
+  return publishHeldTarget(post, target, media, holdClaim(target, post.userId), read);
+}
+
+/**
+ * Publishes a page already claimed and held (the dispatcher holds the pages it claims ahead of
+ * their instant); true when it was recorded published here. The hold ends with it.
+ */
+export async function publishHeldTarget(
+  post: Post,
+  target: PostTarget,
+  media: PublishMedia[],
+  held: HeldClaim,
+  read: PageWithAccount | undefined,
+): Promise<boolean> {
   try {
     return await attemptTarget(post, target, media, held, read);
   } finally {

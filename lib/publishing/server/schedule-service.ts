@@ -107,7 +107,8 @@ export async function resolvePageCheck(
     return resumeSchedule(tx, postId);
   });
   if (job) {
-    await enqueuePublish({ postId, scheduleVersion: job.version }, job.runAt);
+    // Its shares (which no dispatcher publishes) may have been waiting for this answer.
+    await enqueuePublish({ postId, scheduleVersion: job.version }, job.runAt, { atOnce: true });
     const [post] = await db.select().from(posts).where(eq(posts.id, postId));
     // Settled here too, so the answer already shows the post published when that page was its last.
     if (post) await settle(post);

@@ -47,8 +47,10 @@ const claimValues = (text: SQL) => ({
   publishingStartedAt: now,
   updatedAt: now,
   attempts: sql`${postTargets.attempts} + 1`,
-  // A stale 'publishing' target may have reached the platform: look before publishing again.
-  errorCode: sql`case when ${postTargets.status} = 'publishing' then ${UNCERTAIN} else ${postTargets.errorCode} end`,
+  // A stale 'publishing' target may have reached the platform: look before publishing again. Not one
+  // whose claim recorded no text: every send is preceded by that record (claim.ts), so it never went
+  // out (the dispatcher's pages reserved ahead of their instant, a worker that died before sending).
+  errorCode: sql`case when ${postTargets.status} = 'publishing' and ${postTargets.sentAt} is not null then ${UNCERTAIN} else ${postTargets.errorCode} end`,
   sentText: sql`case when ${sendsAfresh(text)} then ${text} else ${postTargets.sentText} end`,
   sentAt: sql`case when ${sendsAfresh(text)} then ${now} else ${postTargets.sentAt} end`,
 });
@@ -78,6 +80,38 @@ const heldByRequest = and(
   eq(postTargets.status, "publishing"),
   sql`${postTargets.publishingStartedAt} = r.claimed_at`,
 );
+
+/**
+ * The pages the dispatcher may claim ahead of their instant (dispatcher.ts): a post's first original
+ * page that starts on this schedule (not attempted on it yet; no retry or video pending), while
+ * no other original page of that post is being published, of a post still scheduled, due within the
+ * lead and not missed by more than PUBLISH_MAX_LATENESS_MINUTES (reconcile.ts fails those).
+ *
+ * Earliest due first, in the order of the due-posts index (posts_scheduled_due_idx): ordering by the
+ * page's id as well made Postgres sort every due page for each claim (40 ms a claim with 10,000 due,
+ * against 1 ms). The post row is locked FOR SHARE with the page (as `claim` does), and both are
+ * skipped when locked: another worker claims those, an edit in progress goes first.
+ */
+const fresh = (t: string) =>
+  sql.raw(`${t}.type = 'post' and ${t}.status = 'pending' and ${t}.attempts = 0 and ${t}.next_attempt_at is null
+    and (${t}.error_code is null or ${t}.error_code = '${UNCERTAIN}') and ${t}.accepted_media_id is null
+    and ${t}.page_id is not null`);
+const claimableAhead = sql`(
+  select t.id, p.user_id, p.schedule_version, p.scheduled_at
+  from ${postTargets} t join ${posts} p on p.id = t.post_id
+  where p.status = 'scheduled' and p.scheduled_at <= ${value("dueBefore")}::timestamptz
+    and p.scheduled_at >= ${value("missedBefore")}::timestamptz
+    and ${fresh("t")}
+    and not exists (
+      select 1 from ${postTargets} o
+      where o.post_id = t.post_id and o.type = 'post' and o.id <> t.id
+        and (o.status = 'publishing'
+          or (${fresh("o")} and (o.created_at, o.page_name, o.id) < (t.created_at, t.page_name, t.id))))
+  order by p.scheduled_at
+  limit ${value("limit")}
+  for update of t skip locked
+  for share of p skip locked
+) as due`;
 
 function prepareAll() {
   return {
@@ -167,6 +201,33 @@ function prepareAll() {
       )
       .returning({ id: posts.id })
       .prepare("publish_post_published"),
+    /**
+     * Up to `limit` pages due before `dueBefore` claimed in one statement (claimableAhead), each with
+     * its post's owner and schedule. Reserved, not yet sent: nothing is recorded as about to be sent
+     * (`sent_at` null), so an edit before the instant may take the page back (post-lock.ts); the
+     * engine records the text, while the claim is still the dispatcher's, just before sending. A
+     * page in doubt keeps what its earlier attempt sent (the engine looks for exactly that first),
+     * and so cannot be taken back.
+     */
+    claimAhead: db
+      .update(postTargets)
+      .set({
+        status: "publishing",
+        publishingStartedAt: now,
+        updatedAt: now,
+        attempts: sql`${postTargets.attempts} + 1`,
+        sentText: sql`case when ${postTargets.errorCode} is null then null else ${postTargets.sentText} end`,
+        sentAt: sql`case when ${postTargets.errorCode} is null then null else ${postTargets.sentAt} end`,
+      })
+      .from(claimableAhead)
+      .where(sql`${postTargets.id} = due.id`)
+      .returning({
+        ...getTableColumns(postTargets),
+        userId: sql<string>`due.user_id`,
+        scheduleVersion: sql<number>`due.schedule_version`,
+        scheduledAt: sql`due.scheduled_at`.mapWith(posts.scheduledAt),
+      })
+      .prepare("publish_claim_ahead"),
     // The same statements for many pages or posts at once (batched.ts): arrays in, one row each out.
     jobs: db.query.posts
       .findMany({

@@ -52,14 +52,56 @@ export function publishQueue(): Queue {
   return queue;
 }
 
-const jobOptions = (job: PublishJob, runAt: Date) => ({
+/**
+ * How long after a post's instant its job runs with PUBLISH_DISPATCHER on. At the instant the workers' dispatchers publish the
+ * post's pages straight from the database (lib/publishing/server/dispatcher.ts); the job is the
+ * backstop that finishes whatever they did not: a page whose worker died (taken over once its
+ * claim is stale), a retry, a page waiting for a video. A job that finds the post published ends at once.
+ */
+export const PUBLISH_BACKSTOP_MS = 15_000;
+
+interface EnqueueOptions {
+  /** The job runs at `runAt` itself, not as the backstop (work no dispatcher picks up: shares after an owner's check). */
+  atOnce?: boolean;
+}
+
+/** How long after the instant a post's job runs: the backstop's wait, with the dispatcher on. */
+export const publishJobLag = () => (env.PUBLISH_DISPATCHER === "on" ? PUBLISH_BACKSTOP_MS : 0);
+
+const jobOptions = (job: PublishJob, runAt: Date, { atOnce = false }: EnqueueOptions = {}) => ({
   jobId: publishJobId(job),
-  delay: Math.max(0, runAt.getTime() - Date.now()),
+  delay: Math.max(0, runAt.getTime() + (atOnce ? 0 : publishJobLag()) - Date.now()),
 });
 
 /** Adds the job for a post's current schedule; BullMQ ignores a job id it already holds. */
-export async function enqueuePublish(job: PublishJob, runAt: Date): Promise<void> {
-  await publishQueue().add(PUBLISH_QUEUE, job, jobOptions(job, runAt));
+export async function enqueuePublish(job: PublishJob, runAt: Date, options?: EnqueueOptions): Promise<void> {
+  await publishQueue().add(PUBLISH_QUEUE, job, jobOptions(job, runAt, options));
+}
+
+/**
+ * The post's job due at `runAt` at the latest: added, or when it waits for later (the backstop of
+ * a post whose page must be retried sooner), brought forward. A job already running is left to run.
+ */
+export async function publishNoLaterThan(job: PublishJob, runAt: Date): Promise<void> {
+  await enqueuePublish(job, runAt, { atOnce: true });
+  const queued = await publishQueue().getJob(publishJobId(job));
+  if (!queued || queued.timestamp + queued.delay <= runAt.getTime()) return;
+  if (await queued.isDelayed())
+    await queued.changeDelay(Math.max(0, runAt.getTime() - Date.now())).catch(() => undefined);
+}
+
+/**
+ * The jobs of posts just deleted, so no backstop waits in Redis for a post that is gone. A job
+ * running (locked) is left to end on its own; it finds no post. Best effort: reconciliation removes
+ * what is left.
+ */
+export async function removePublishJobs(jobs: PublishJob[]): Promise<void> {
+  const queue = publishQueue();
+  const results = await Promise.allSettled(jobs.map((job) => queue.remove(publishJobId(job))));
+  for (const result of results) {
+    const locked = result.status === "rejected" && /locked/.test(String(result.reason));
+    if (result.status === "rejected" && !locked) console.error("[queue] could not remove a publish job", result.reason);
+  }
 }
 
 /** The same for many posts in one round trip (reconciliation). */

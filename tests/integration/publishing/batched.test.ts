@@ -49,11 +49,18 @@ describe("the publish path's batched statements", () => {
     const due = await post();
     const notDue = await post({ nextAttemptAt: minutesFromNow(5) });
     const rescheduled = await post();
-    const stale = await post({ status: "publishing", publishingStartedAt: minutesFromNow(-10) });
+    const stale = await post({
+      status: "publishing",
+      publishingStartedAt: minutesFromNow(-10),
+      sentText: "sent before its worker died",
+      sentAt: minutesFromNow(-10),
+    });
     const held = await post({ status: "publishing", publishingStartedAt: new Date() });
+    // Its worker died before recording anything as about to be sent: it never went out.
+    const staleUnsent = await post({ status: "publishing", publishingStartedAt: minutesFromNow(-10) });
     const { claimTarget } = await import("@/lib/publishing/server/claim");
 
-    const asked = [due, notDue, rescheduled, stale, held].map(({ post: row, target }) => ({
+    const asked = [due, notDue, rescheduled, stale, held, staleUnsent].map(({ post: row, target }) => ({
       targetId: target.id,
       postId: row.id,
       scheduleVersion: row === rescheduled.post ? row.scheduleVersion + 1 : row.scheduleVersion,
@@ -61,10 +68,19 @@ describe("the publish path's batched statements", () => {
     }));
     const answers = await claimTarget.many(asked);
 
-    expect(answers.map((answer) => answer?.id ?? null)).toEqual([due.target.id, null, null, stale.target.id, null]);
+    expect(answers.map((answer) => answer?.id ?? null)).toEqual([
+      due.target.id,
+      null,
+      null,
+      stale.target.id,
+      null,
+      staleUnsent.target.id,
+    ]);
     expect(answers[0]).toMatchObject({ status: "publishing", attempts: 1, errorCode: null });
-    // A stale claim may have reached the platform: the next attempt looks first.
+    // A stale claim that recorded a send may have reached the platform: the next attempt looks first.
     expect(answers[3]).toMatchObject({ status: "publishing", attempts: 1, errorCode: "uncertain" });
+    // One that recorded none never sent anything: taken over as it was, nothing to look up.
+    expect(answers[5]).toMatchObject({ status: "publishing", attempts: 1, errorCode: null });
     expect(answers[0]!.publishingStartedAt).toBeInstanceOf(Date);
     const rows = await testDb()
       .select()

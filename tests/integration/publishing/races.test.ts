@@ -40,6 +40,12 @@ async function scheduledDraft(client: Client, pages: { id: string }[], content: 
 }
 
 const targetsOf = (postId: string) => testDb().select().from(postTargets).where(eq(postTargets.postId, postId));
+/**
+ * A page being sent: claimed, with its text recorded as about to be sent. A page the dispatcher
+ * reserved ahead of its instant is 'publishing' too, but nothing is on its way yet (sent_at null).
+ */
+const inFlight = (target: { status: string; sentAt: Date | null }) =>
+  target.status === "publishing" && target.sentAt !== null;
 const statusOf = async (client: Client, postId: string) =>
   ((await client.get(`/api/post/${postId}`)).body.post as { status: string } | undefined)?.status;
 const onPlatform = async (pageId: string, text: string) =>
@@ -57,11 +63,7 @@ describe("rescheduling or deleting a post while it is being published", () => {
       const at = new Date(Date.now() + 1_500);
       const postId = await scheduledDraft(client, account.pages, content, at);
 
-      await until(
-        async () => (await targetsOf(postId)).some((target) => target.status === "publishing"),
-        20_000,
-        "the page to be in flight",
-      );
+      await until(async () => (await targetsOf(postId)).some(inFlight), 20_000, "the page to be in flight");
       // What dragging the post to tomorrow sends.
       const moved = await client.put(`/api/post/${postId}`, {
         scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
@@ -122,11 +124,7 @@ describe("rescheduling or deleting a post while it is being published", () => {
       const content = `Deleted mid-flight ${uid()}`;
       const postId = await scheduledDraft(client, account.pages, content, new Date(Date.now() + 1_000));
 
-      await until(
-        async () => (await targetsOf(postId)).some((target) => target.status === "publishing"),
-        20_000,
-        "a page to be in flight",
-      );
+      await until(async () => (await targetsOf(postId)).some(inFlight), 20_000, "a page to be in flight");
       const deleted = await client.delete(`/api/post/${postId}`);
       expect(deleted.status, deleted.text).toBe(200);
       expect((await client.get(`/api/post/${postId}`)).status).toBe(404);
@@ -156,13 +154,13 @@ describe("rescheduling or deleting a post while it is being published", () => {
       const content = `Renewed meanwhile ${uid()}`;
       const postId = await scheduledDraft(client, account.pages, content, new Date(Date.now() + 1_000));
 
-      let inFlight: string | undefined;
+      let first: string | undefined;
       await until(
-        async () => (inFlight = (await targetsOf(postId)).find((row) => row.status === "publishing")?.id) !== undefined,
+        async () => (first = (await targetsOf(postId)).find(inFlight)?.id) !== undefined,
         20_000,
         "a page to be in flight",
       );
-      const waiting = (await targetsOf(postId)).find((row) => row.id !== inFlight)!;
+      const waiting = (await targetsOf(postId)).find((row) => row.id !== first)!;
       const waitingPage = account.pages.find((page) => page.id === waiting.pageId)!;
       // The waiting page's token dies on the platform and 'Refresh Token' stores a new one.
       await sandbox().expireFacebookPageToken(waitingPage.pageId);

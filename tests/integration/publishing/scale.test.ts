@@ -189,7 +189,7 @@ describe("publishing at scale with real workers", () => {
       const ids = made.map((post) => post.id);
       await reconcileNow();
       // Each job publishes its post's Pages one after another: 20 jobs hold 20 publishes in flight.
-      await until(async () => (await world.targetCounts(ids)).publishing === 20, 30_000, "20 pages in flight");
+      await until(async () => (await world.inFlight(ids)) === 20, 30_000, "20 pages in flight");
 
       const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
         const signalled = Date.now();

@@ -1,0 +1,210 @@
+import { sql } from "drizzle-orm";
+import { postTargets, type PostTarget } from "@/db/schema";
+import { lane } from "@/lib/server/coalesce";
+import { env } from "@/lib/server/env";
+import { publishNoLaterThan } from "@/lib/server/queue/publish-queue";
+import { holdClaim, type HeldClaim } from "./claim";
+import { loadJob, markPostPublished } from "./batched";
+import { publishHeldTarget, runPublishJob } from "./engine";
+import { toPublishMedia } from "./post-media";
+import { publishStatements } from "./statements";
+
+/**
+ * The instant dispatcher: each worker process claims the pages falling due straight from Postgres,
+ * a hundred in one statement, a few seconds before their instant, reads their posts, and publishes
+ * them at the instant. At 09:00:00 thousands of posts fall due together (the Schedule modal's
+ * suggested times); claiming and reading them ahead leaves only the platform calls and the outcomes
+ * for the instant itself (README › Benchmarks › publish-lag, Session 21).
+ *
+ * What it claims (statements.ts, claimableAhead): a post's first original page not yet attempted on
+ * its schedule, while no other page of that post is being published. The post's other pages and its
+ * shares go on in this process through the engine (`runPublishJob`), one after another as a job
+ * does; retries, videos still processing and a dead worker's pages are left to the post's job, which
+ * runs as a backstop after the instant (PUBLISH_BACKSTOP_MS). Exactly once rests where it did: a
+ * page is sent only under a claim this process holds (claim.ts), renewed while it waits for its
+ * instant, and only once the text about to be sent is recorded under that claim.
+ *
+ * A page claimed ahead is reserved, not being sent: an edit or a reschedule before the instant takes
+ * it back (lib/posts/server/post-lock.ts), and this process then finds its claim gone. On shutdown
+ * the pages not yet sent are handed back, pending as they were, for another worker to claim at once.
+ */
+
+/** How long before its instant a page is claimed. */
+export const DISPATCH_LEAD_MS = 5_000;
+/** Pages one claim takes. */
+const CLAIM_BATCH = 100;
+/** Pages a process holds at once (claimed, waiting for their instant or being published). */
+const MAX_HELD = 5_000;
+/** Platform calls in flight at once per process (as the job processor's concurrency). */
+const IN_FLIGHT = 100;
+/**
+ * How often a dispatcher looks for pages falling due when the last look found all there was: every
+ * 250 ms, or less often when a look is slow. A look walks every due post still scheduled, so while
+ * thousands are being published it costs tens of milliseconds of Postgres (50 ms with 10,000 in
+ * flight); waiting POLL_COST_FACTOR times as long as it took keeps looking under 5% of that time.
+ */
+const IDLE_POLL_MS = 250;
+const MAX_POLL_MS = 2_000;
+const POLL_COST_FACTOR = 20;
+/** After a failed claim (Postgres away). */
+const ERROR_PAUSE_MS = 2_000;
+
+export interface Dispatcher {
+  /** Stops claiming, lets the pages being sent finish, hands the others back; resolves when done. */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  target: PostTarget;
+  held: HeldClaim;
+  userId: string;
+  scheduleVersion: number;
+  dueAt: Date;
+}
+
+export function startDispatcher(stopping: AbortSignal): Dispatcher {
+  const held = new Map<string, Claimed>();
+  const work = new Set<Promise<void>>();
+  const platformCalls = lane(IN_FLIGHT);
+  const track = (promise: Promise<void>) => {
+    work.add(promise);
+    void promise.finally(() => work.delete(promise));
+  };
+
+  /** Waits `ms`, or less when the worker starts shutting down. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stopping.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stopping.addEventListener("abort", done, { once: true });
+    });
+
+  async function claimDue(limit: number): Promise<Claimed[]> {
+    const now = new Date();
+    const rows = await publishStatements().claimAhead.execute({
+      now,
+      dueBefore: new Date(now.getTime() + DISPATCH_LEAD_MS),
+      missedBefore: new Date(now.getTime() - env.PUBLISH_MAX_LATENESS_MINUTES * 60_000),
+      limit,
+    });
+    return rows.map(({ userId, scheduleVersion, scheduledAt, ...target }) => ({
+      target,
+      held: holdClaim(target, userId),
+      userId,
+      scheduleVersion,
+      dueAt: scheduledAt ?? now,
+    }));
+  }
+
+  /** Reads each claimed page's post and media (one statement for all), then fires each at its instant. */
+  async function prepare(batch: Claimed[]): Promise<void> {
+    const jobs = await Promise.all(batch.map((claimed) => loadJob(claimed.target.postId)));
+    batch.forEach((claimed, index) => {
+      const job = jobs[index];
+      const fire = () =>
+        platformCalls.run(() => {
+          if (stopping.aborted) return Promise.resolve();
+          const sending = send(claimed, job).catch((error: unknown) =>
+            console.error(`[dispatch] target ${claimed.target.id} failed unexpectedly`, error),
+          );
+          track(sending);
+          return sending;
+        });
+      // Never before the instant, by the wall clock the platform's time is compared with.
+      const atInstant = () => {
+        const wait = claimed.dueAt.getTime() - Date.now();
+        if (wait <= 0) fire();
+        else setTimeout(atInstant, wait);
+      };
+      atInstant();
+    });
+  }
+
+  async function send(claimed: Claimed, job: Awaited<ReturnType<typeof loadJob>>): Promise<void> {
+    held.delete(claimed.target.id);
+    const { target, userId, scheduleVersion } = claimed;
+    // The claim held the post FOR SHARE on this schedule, so the post was there; gone since only
+    // if it was deleted after (its pages with it).
+    if (!job || job.scheduleVersion !== scheduleVersion) {
+      claimed.held.release();
+      return;
+    }
+    const { targets, media, ...post } = job;
+    const published = await publishHeldTarget(
+      post,
+      target,
+      media.map((item) => toPublishMedia(item.media)),
+      claimed.held,
+      undefined,
+    );
+    if (published && targets.length === 1) {
+      await markPostPublished({ userId, postId: post.id, scheduleVersion });
+      return;
+    }
+    // Its other pages and shares, one after another, and its status: as its job would.
+    const { retryAt } = await runPublishJob(post.id, scheduleVersion, new Date(), stopping);
+    if (retryAt) await publishNoLaterThan({ postId: post.id, scheduleVersion }, retryAt);
+  }
+
+  /** A page claimed but not sent, back to pending as the claim found it (the claim recorded no text). */
+  async function handBack({ held: claim }: Claimed): Promise<void> {
+    await claim.finish({
+      status: "pending",
+      attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
+      publishingStartedAt: null,
+    });
+    claim.release();
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping.aborted) {
+      const room = Math.min(CLAIM_BATCH, MAX_HELD - held.size);
+      if (room <= 0) {
+        await pause(IDLE_POLL_MS);
+        continue;
+      }
+      let batch: Claimed[];
+      const started = performance.now();
+      try {
+        batch = await claimDue(room);
+      } catch (error) {
+        console.error("[dispatch] could not claim due pages", error);
+        await pause(ERROR_PAUSE_MS);
+        continue;
+      }
+      for (const claimed of batch) held.set(claimed.target.id, claimed);
+      if (batch.length > 0)
+        track(
+          prepare(batch).catch((error: unknown) => {
+            // Left to go stale: the posts' jobs take them over and look them up first.
+            console.error("[dispatch] could not prepare claimed pages", error);
+            for (const claimed of batch) held.delete(claimed.target.id);
+          }),
+        );
+      const took = performance.now() - started;
+      if (batch.length < room) await pause(Math.min(MAX_POLL_MS, Math.max(IDLE_POLL_MS, took * POLL_COST_FACTOR)));
+    }
+  }
+
+  const running = loop();
+  return {
+    async stop() {
+      await running;
+      // Claimed, not yet sent: back to pending. Fires still waiting on their timer now find `stopping`.
+      const unsent = [...held.values()];
+      held.clear();
+      await Promise.all(
+        unsent.map((claimed) =>
+          handBack(claimed).catch((error: unknown) =>
+            console.error(`[dispatch] could not hand back target ${claimed.target.id}`, error),
+          ),
+        ),
+      );
+      await Promise.allSettled([...work]);
+    },
+  };
+}

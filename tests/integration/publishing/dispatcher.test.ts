@@ -1,0 +1,156 @@
+import { inArray } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { posts, postTargets } from "@/db/schema";
+import { expectEachOnce, publishingWorld, until, type World } from "../../fixtures/publishing";
+
+/**
+ * The instant dispatcher (lib/publishing/server/dispatcher.ts), with real worker processes on their
+ * own database and Redis prefix. No job is queued here (nothing reconciles after the posts are
+ * made): what publishes them is the dispatcher, claiming each page a few seconds before its instant
+ * and sending it at the instant, never before.
+ */
+
+let world: World;
+beforeAll(async () => {
+  world = await publishingWorld();
+  world.env.PUBLISH_DISPATCHER = "on";
+  // The app's services called here run on the world's database and Redis prefix.
+  Object.assign(process.env, world.env);
+}, 60_000);
+afterEach(async () => {
+  await world.stopWorkers();
+});
+afterAll(async () => {
+  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const { closeRedis } = await import("@/lib/server/redis");
+  const { closeDb } = await import("@/db");
+  await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
+  await world?.close();
+});
+
+/** Each page's claim and send as the database has them. */
+async function targetsOf(ids: string[]) {
+  return world.db
+    .select({
+      postId: postTargets.postId,
+      status: postTargets.status,
+      attempts: postTargets.attempts,
+      sentText: postTargets.sentText,
+      sentAt: postTargets.sentAt,
+      publishingStartedAt: postTargets.publishingStartedAt,
+    })
+    .from(postTargets)
+    .where(inArray(postTargets.postId, ids));
+}
+
+describe("the instant dispatcher", () => {
+  it(
+    "claims pages due in a few seconds ahead of their instant and sends each at its instant, once",
+    { timeout: 90_000 },
+    async () => {
+      const { userId, pages } = await world.connectPages(2);
+      const since = new Date(Date.now() - 1000);
+      world.spawn();
+      world.spawn();
+      await world.workersUp(2, since);
+
+      // Two instants, a second apart, both within the dispatcher's lead once the posts exist.
+      const first = new Date(Math.ceil((Date.now() + 3_000) / 1000) * 1000);
+      const label = `Instant ${Date.now()}`;
+      const made = await world.seedPosts(
+        userId,
+        pages,
+        40,
+        (index) => new Date(first.getTime() + (index % 2) * 1000),
+        label,
+      );
+      const ids = made.map((post) => post.id);
+      const dueAt = new Map(made.map((post) => [post.content, post.scheduledAt.getTime()]));
+      // Each post's first page is reserved ahead of the instant, nothing recorded as sent yet.
+      await until(async () => (await world.targetCounts(ids)).publishing === 40, 2_500, "40 pages claimed ahead");
+      expect(Date.now()).toBeLessThan(first.getTime());
+      expect((await targetsOf(ids)).every((target) => target.sentAt === null)).toBe(true);
+
+      await until(async () => (await world.targetCounts(ids)).published === 80, 30_000, "all 80 pages published");
+      for (const page of pages) {
+        const sent = await expectEachOnce(page.pageId, `${label} #`, 40);
+        // Never before its instant.
+        for (const [text, at] of sent) expect(at, text).toBeGreaterThanOrEqual(dueAt.get(text)!);
+      }
+      // The text recorded just before each call, at or after its instant.
+      for (const target of await targetsOf(ids))
+        expect(target.sentAt!.getTime()).toBeGreaterThanOrEqual(dueAt.get(textOf(made, target.postId))!);
+      const settled = await world.db.select({ status: posts.status }).from(posts).where(inArray(posts.id, ids));
+      expect(settled.every((row) => row.status === "published")).toBe(true);
+      const targets = await targetsOf(ids);
+      expect(targets.every((target) => target.attempts === 1)).toBe(true);
+    },
+  );
+
+  it(
+    "SIGTERM before the instant: the pages claimed ahead go back to pending as they were, and another worker sends them once",
+    { timeout: 90_000 },
+    async () => {
+      const { userId, pages } = await world.connectPages(1);
+      const since = new Date(Date.now() - 1000);
+      const first = world.spawn();
+      await world.workersUp(1, since);
+
+      const due = new Date(Date.now() + 4_800);
+      const label = `Handback ${Date.now()}`;
+      const made = await world.seedPosts(userId, pages, 10, () => due, label);
+      const ids = made.map((post) => post.id);
+      await until(async () => (await world.targetCounts(ids)).publishing === 10, 4_000, "the 10 pages claimed ahead");
+
+      const exited = new Promise<number | null>((resolve) => first.once("exit", (code) => resolve(code)));
+      first.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      // The test is only meaningful if the worker stopped before the instant.
+      expect(Date.now()).toBeLessThan(due.getTime());
+      const handedBack = await targetsOf(ids);
+      expect(handedBack.map((target) => target.status)).toEqual(Array(10).fill("pending"));
+      for (const target of handedBack) expect(target).toMatchObject({ attempts: 0, publishingStartedAt: null });
+
+      world.spawn();
+      await until(
+        async () => (await world.targetCounts(ids)).published === 10,
+        30_000,
+        "the other worker to send them",
+      );
+      const sent = await expectEachOnce(pages[0]!.pageId, `${label} #`, 10);
+      for (const [text, at] of sent) expect(at, text).toBeGreaterThanOrEqual(due.getTime());
+      expect((await targetsOf(ids)).every((target) => target.attempts === 1)).toBe(true);
+    },
+  );
+
+  it(
+    "a reschedule in the seconds before the instant takes the reserved page back: nothing goes out then, the post goes out once at its new time",
+    { timeout: 60_000 },
+    async () => {
+      const { userId, pages } = await world.connectPages(1);
+      const since = new Date(Date.now() - 1000);
+      world.spawn();
+      await world.workersUp(1, since);
+      const due = new Date(Date.now() + 4_000);
+      const label = `Moved ${Date.now()}`;
+      const [post] = await world.seedPosts(userId, pages, 1, () => due, label);
+      await until(async () => (await world.targetCounts([post!.id])).publishing === 1, 3_000, "the page claimed ahead");
+
+      const { savePost } = await import("@/lib/publishing/server/schedule-service");
+      const later = new Date(due.getTime() + 3_000);
+      const saved = await savePost(userId, post!.id, { scheduledAt: later.toISOString() });
+      expect(Date.now()).toBeLessThan(due.getTime());
+      expect(saved.scheduledAt).toBe(later.toISOString());
+      expect(saved.pages.map((page) => page.status)).toEqual(["pending"]);
+
+      await until(async () => (await world.targetCounts([post!.id])).published === 1, 20_000, "the post published");
+      const sent = await expectEachOnce(pages[0]!.pageId, `${label} #`, 1);
+      expect([...sent.values()][0]).toBeGreaterThanOrEqual(later.getTime());
+      expect((await targetsOf([post!.id]))[0]!.attempts).toBe(1);
+    },
+  );
+});
+
+function textOf(made: { id: string; content: string }[], postId: string): string {
+  return made.find((post) => post.id === postId)!.content;
+}
