@@ -65,6 +65,15 @@ const everyPagePublished = (postId: SQL) =>
 const lastPagePublishedAt = (postId: SQL) =>
   sql`coalesce((select max(${postTargets.publishedAt}) from ${postTargets} where ${postTargets.postId} = ${postId}), ${now})`;
 
+/**
+ * The text about to be sent, recorded while the claim is held: the write before the request. It
+ * leaves `updated_at` (the claim set it a moment ago) so that Postgres can make it a HOT update, with
+ * no new entry in any of the table's indexes (`updated_at` is in one): at the instant the dispatcher
+ * sends thousands of reserved pages, this took throughput from 911–1,032 to 1,170–1,236 pages/s
+ * (README › Benchmarks › publish-lag, Session 21).
+ */
+const recordedSending = (text: SQL) => ({ sentText: text, sentAt: now });
+
 /** Which pages may be claimed: pending and due, or publishing but stale (their worker died). */
 const claimable = or(
   and(
@@ -164,7 +173,7 @@ function prepareAll() {
       .prepare("publish_renew_claim"),
     recordSending: db
       .update(postTargets)
-      .set({ sentText: sql`${value("text")}::text`, sentAt: now, updatedAt: now })
+      .set(recordedSending(sql`${value("text")}::text`))
       .where(stillHeld)
       .returning({ id: postTargets.id })
       .prepare("publish_record_sending"),
@@ -267,7 +276,7 @@ function prepareAll() {
       .prepare("publish_claims"),
     recordSendings: db
       .update(postTargets)
-      .set({ sentText: sql`r.text`, sentAt: now, updatedAt: now })
+      .set(recordedSending(sql`r.text`))
       .from(
         sql`unnest(${value("targetIds")}::uuid[], ${value("claimedAts")}::timestamptz[], ${value("texts")}::text[]) as r(target_id, claimed_at, text)`,
       )
