@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { postTargets, type PostTarget } from "@/db/schema";
+import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { lane } from "@/lib/server/coalesce";
 import { env } from "@/lib/server/env";
+import type { PublishMedia } from "@/lib/server/platforms";
 import { publishNoLaterThan } from "@/lib/server/queue/publish-queue";
 import { holdClaim, type HeldClaim } from "./claim";
 import { loadJob, markPostPublished } from "./batched";
@@ -54,6 +55,20 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
+/** A claimed page's post as sending it needs it: the post's row, how many pages it has, its media. */
+interface Prepared {
+  post: Post;
+  pageCount: number;
+  media: PublishMedia[];
+}
+
+type LoadedJob = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
+
+/** The post's own row, without the pages and media read with it. */
+function omitJoined({ targets: _targets, media: _media, ...post }: LoadedJob): Post {
+  return post;
+}
+
 interface Claimed {
   target: PostTarget;
   held: HeldClaim;
@@ -100,11 +115,19 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
     }));
   }
 
-  /** Reads each claimed page's post and media (one statement for all), then fires each at its instant. */
+  /**
+   * Reads each claimed page's post and media (one statement for all), keeps what sending needs (the
+   * pages' rows with their accounts are read again at the instant), then fires each at its instant.
+   */
   async function prepare(batch: Claimed[]): Promise<void> {
     const jobs = await Promise.all(batch.map((claimed) => loadJob(claimed.target.postId)));
     batch.forEach((claimed, index) => {
-      const job = jobs[index];
+      const loaded = jobs[index];
+      const job: Prepared | undefined = loaded && {
+        post: omitJoined(loaded),
+        pageCount: loaded.targets.length,
+        media: loaded.media.map((item) => toPublishMedia(item.media)),
+      };
       const fire = () =>
         platformCalls.run(() => {
           if (stopping.aborted) return Promise.resolve();
@@ -124,24 +147,18 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
     });
   }
 
-  async function send(claimed: Claimed, job: Awaited<ReturnType<typeof loadJob>>): Promise<void> {
+  async function send(claimed: Claimed, job: Prepared | undefined): Promise<void> {
     held.delete(claimed.target.id);
     const { target, userId, scheduleVersion } = claimed;
     // The claim held the post FOR SHARE on this schedule, so the post was there; gone since only
     // if it was deleted after (its pages with it).
-    if (!job || job.scheduleVersion !== scheduleVersion) {
+    if (!job || job.post.scheduleVersion !== scheduleVersion) {
       claimed.held.release();
       return;
     }
-    const { targets, media, ...post } = job;
-    const published = await publishHeldTarget(
-      post,
-      target,
-      media.map((item) => toPublishMedia(item.media)),
-      claimed.held,
-      undefined,
-    );
-    if (published && targets.length === 1) {
+    const { post, media, pageCount } = job;
+    const published = await publishHeldTarget(post, target, media, claimed.held, undefined);
+    if (published && pageCount === 1) {
       await markPostPublished({ userId, postId: post.id, scheduleVersion });
       return;
     }
