@@ -34,7 +34,7 @@ import { publishStatements } from "./statements";
 export const DISPATCH_LEAD_MS = 5_000;
 /** Pages one claim takes. */
 const CLAIM_BATCH = 100;
-/** Pages a process holds at once (claimed, waiting for their instant or being published). */
+/** Pages a process holds at once, claimed and not yet being sent (waiting for their instant or a slot). */
 const MAX_HELD = 5_000;
 /** Platform calls in flight at once per process (as the job processor's concurrency). */
 const IN_FLIGHT = 100;
@@ -169,12 +169,16 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
 
   /** A page claimed but not sent, back to pending as the claim found it (the claim recorded no text). */
   async function handBack({ held: claim }: Claimed): Promise<void> {
-    await claim.finish({
-      status: "pending",
-      attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
-      publishingStartedAt: null,
-    });
-    claim.release();
+    try {
+      await claim.finish({
+        status: "pending",
+        attempts: sql`greatest(${postTargets.attempts} - 1, 0)`,
+        publishingStartedAt: null,
+      });
+    } finally {
+      // Not renewed any more either way: a page not handed back goes stale and is taken over.
+      claim.release();
+    }
   }
 
   async function loop(): Promise<void> {
@@ -196,10 +200,10 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
       for (const claimed of batch) held.set(claimed.target.id, claimed);
       if (batch.length > 0)
         track(
-          prepare(batch).catch((error: unknown) => {
-            // Left to go stale: the posts' jobs take them over and look them up first.
-            console.error("[dispatch] could not prepare claimed pages", error);
+          prepare(batch).catch(async (error: unknown) => {
+            console.error("[dispatch] could not prepare claimed pages; handing them back", error);
             for (const claimed of batch) held.delete(claimed.target.id);
+            await Promise.allSettled(batch.map(handBack));
           }),
         );
       const took = performance.now() - started;
