@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, timestamptz, updatedAt } from "./columns";
-import { posts, postTargets } from "./posts";
+import { postTargets } from "./posts";
 import { socialPlatformEnum } from "./social";
 
 /**
@@ -44,12 +44,11 @@ export const targetMetrics = pgTable(
     postTargetId: uuid("post_target_id")
       .primaryKey()
       .references(() => postTargets.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+    // The post's owner and the post, copied from the page's post by the trigger that makes the row.
+    // Not foreign keys: the row goes with its page (above), which goes with its post and its
+    // owner, and each key checked cost a locking lookup per published page (migration 0014).
+    userId: text("user_id").notNull(),
+    postId: uuid("post_id").notNull(),
     platform: socialPlatformEnum("platform").notNull(),
     publishedAt: timestamptz("published_at").notNull(),
     views: integer("views").notNull().default(0),
