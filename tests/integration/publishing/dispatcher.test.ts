@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
-import { expectEachOnce, publishingWorld, until, type World } from "../../fixtures/publishing";
+import { expectEachOnce, useWorkersWorld, until, type World } from "../../fixtures/publishing";
 
 /**
  * The instant dispatcher (lib/publishing/server/dispatcher.ts), with real worker processes on their
@@ -10,22 +10,11 @@ import { expectEachOnce, publishingWorld, until, type World } from "../../fixtur
  * and sending it at the instant, never before.
  */
 
+// The app's services called here run on the world's database and Redis prefix.
+const worldOf = useWorkersWorld({ PUBLISH_DISPATCHER: "on" });
 let world: World;
-beforeAll(async () => {
-  world = await publishingWorld();
-  world.env.PUBLISH_DISPATCHER = "on";
-  // The app's services called here run on the world's database and Redis prefix.
-  Object.assign(process.env, world.env);
-}, 60_000);
-afterEach(async () => {
-  await world.stopWorkers();
-});
-afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
-  const { closeRedis } = await import("@/lib/server/redis");
-  const { closeDb } = await import("@/db");
-  await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
-  await world?.close();
+beforeAll(() => {
+  world = worldOf();
 });
 
 /** Each page's claim and send as the database has them. */

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
-import { expectEachOnce, publishingWorld, sandbox, sleep, until, type World } from "../../fixtures/publishing";
+import { expectEachOnce, useWorkersWorld, sandbox, sleep, until, type World } from "../../fixtures/publishing";
 
 /**
  * Issue #5's scale and recovery acceptance, with real worker processes on their own database and
@@ -9,21 +9,11 @@ import { expectEachOnce, publishingWorld, sandbox, sleep, until, type World } fr
  * "Once" is counted where it matters: on the platform (the sandbox's publish log).
  */
 
+// This process reconciles too (as `npm run worker` does on start), on the world's database and prefix.
+const worldOf = useWorkersWorld();
 let world: World;
-beforeAll(async () => {
-  world = await publishingWorld();
-  // This process reconciles too (as `npm run worker` does on start), on the world's database and prefix.
-  Object.assign(process.env, world.env);
-}, 60_000);
-afterEach(async () => {
-  await world.stopWorkers();
-});
-afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
-  const { closeRedis } = await import("@/lib/server/redis");
-  const { closeDb } = await import("@/db");
-  await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
-  await world?.close();
+beforeAll(() => {
+  world = worldOf();
 });
 
 async function reconcileNow() {

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
-import { expectEachOnce, publishingWorld, sandbox, until, type World } from "../../fixtures/publishing";
+import { expectEachOnce, useWorkersWorld, sandbox, until, type World } from "../../fixtures/publishing";
 
 /**
  * Several worker processes on one backlog, all killed -9 mid-publish and replaced. Its own database
@@ -9,21 +9,11 @@ import { expectEachOnce, publishingWorld, sandbox, until, type World } from "../
  * posts, and the kills would prove nothing when it happened to take them all.
  */
 
+// The stuck report reads this world's queue.
+const worldOf = useWorkersWorld();
 let world: World;
-beforeAll(async () => {
-  world = await publishingWorld();
-  // The stuck report reads this world's queue.
-  Object.assign(process.env, world.env);
-}, 60_000);
-afterEach(async () => {
-  await world.stopWorkers();
-});
-afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
-  const { closeRedis } = await import("@/lib/server/redis");
-  const { closeDb } = await import("@/db");
-  await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
-  await world?.close();
+beforeAll(() => {
+  world = worldOf();
 });
 
 /** What the targets not yet published look like, and their posts' jobs in BullMQ: printed when the deadline passes. */
