@@ -86,8 +86,9 @@ export const posts = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Dispatcher / recovery: scheduled posts that are due, across all users. Partial, so it stays small.
+    // With the id, so the dispatcher's claims go on from the last post they took (statements.ts).
     index("posts_scheduled_due_idx")
-      .on(t.scheduledAt)
+      .on(t.scheduledAt, t.id)
       .where(sql`${t.status} = 'scheduled'`),
   ],
 );

@@ -69,6 +69,20 @@ function omitJoined({ targets: _targets, media: _media, ...post }: LoadedJob): P
   return post;
 }
 
+/** A place in the due-posts index's order: a due time (ISO, UTC, to the microsecond) and a post id. */
+interface ClaimCursor {
+  at: string;
+  postId: string;
+}
+const FIRST_UUID = "00000000-0000-0000-0000-000000000000";
+/** The ISO form `dueKey` has (statements.ts), so that the two compare as strings. */
+const microsecondsIso = (date: Date) => date.toISOString().replace("Z", "000Z");
+/** The later of two places (ISO strings of one width compare in time order, as lowercase uuids do as Postgres orders them). */
+function laterCursor(a: ClaimCursor | undefined, b: ClaimCursor): ClaimCursor {
+  if (!a) return b;
+  return a.at > b.at || (a.at === b.at && a.postId > b.postId) ? a : b;
+}
+
 interface Claimed {
   target: PostTarget;
   held: HeldClaim;
@@ -98,15 +112,32 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
       stopping.addEventListener("abort", done, { once: true });
     });
 
+  /**
+   * Where the next claim starts: after the last post the previous claim took, while claims come
+   * back full (a burst being claimed); from the lateness limit once one comes back short, so a page
+   * skipped meanwhile (its post locked by an edit, handed back, taken back, or made due since
+   * before the cursor) is found by the next look.
+   */
+  let cursor: ClaimCursor | undefined;
+
   async function claimDue(limit: number): Promise<Claimed[]> {
     const now = new Date();
+    const from = laterCursor(cursor, {
+      at: microsecondsIso(new Date(now.getTime() - env.PUBLISH_MAX_LATENESS_MINUTES * 60_000)),
+      postId: FIRST_UUID,
+    });
     const rows = await publishStatements().claimAhead.execute({
       now,
       dueBefore: new Date(now.getTime() + DISPATCH_LEAD_MS),
-      missedBefore: new Date(now.getTime() - env.PUBLISH_MAX_LATENESS_MINUTES * 60_000),
+      afterAt: from.at,
+      afterPostId: from.postId,
       limit,
     });
-    return rows.map(({ userId, scheduleVersion, scheduledAt, ...target }) => ({
+    cursor =
+      rows.length < limit
+        ? undefined
+        : rows.map((row) => ({ at: row.dueKey, postId: row.postId })).reduce((a, b) => laterCursor(a, b));
+    return rows.map(({ userId, scheduleVersion, scheduledAt, dueKey: _dueKey, ...target }) => ({
       target,
       held: holdClaim(target, userId),
       userId,

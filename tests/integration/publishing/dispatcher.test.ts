@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
 import { expectEachOnce, useWorkersWorld, until, type World } from "../../fixtures/publishing";
@@ -138,6 +138,69 @@ describe("the instant dispatcher", () => {
       expect((await targetsOf([post!.id]))[0]!.attempts).toBe(1);
     },
   );
+
+  it(
+    "more pages due at one instant than a claim takes: claims go on from the last post taken, and all 250 go out once, none early",
+    { timeout: 90_000 },
+    async () => {
+      const { userId, pages } = await world.connectPages(1);
+      const since = new Date(Date.now() - 1000);
+      world.spawn();
+      world.spawn();
+      await world.workersUp(2, since);
+
+      const due = new Date(Date.now() + 4_500);
+      const label = `Burst ${Date.now()}`;
+      const made = await world.seedPosts(userId, pages, 250, () => due, label);
+      const ids = made.map((post) => post.id);
+      await until(async () => (await world.targetCounts(ids)).publishing === 250, 4_000, "250 pages claimed ahead");
+      expect(Date.now()).toBeLessThan(due.getTime());
+
+      await until(async () => (await world.targetCounts(ids)).published === 250, 45_000, "all 250 published");
+      const sent = await expectEachOnce(pages[0]!.pageId, `${label} #`, 250);
+      for (const [text, at] of sent) expect(at, text).toBeGreaterThanOrEqual(due.getTime());
+      expect((await targetsOf(ids)).every((target) => target.attempts === 1)).toBe(true);
+    },
+  );
+
+  it("a claim from a cursor starts after that post, to the microsecond, in due time then post id order", async () => {
+    const { userId, pages } = await world.connectPages(1);
+    const label = `Cursor ${Date.now()}`;
+    // Far enough ahead that no worker (none runs here) could be racing for them anyway.
+    const made = await world.seedPosts(userId, pages, 4, () => new Date(Date.now() + 60_000), label);
+    // Three due times one microsecond apart within one millisecond; the fourth post shares the last.
+    const ids = made.map((post) => post.id);
+    await world.db.execute(sql`
+      update posts p set scheduled_at = date_trunc('milliseconds', now()) + interval '2 seconds'
+        + least(o.n, 3) * interval '1 microsecond'
+      from (select id, row_number() over (order by id) as n from posts where id = any(${sql.param(ids)}::uuid[])) o
+      where p.id = o.id`);
+    const { publishStatements } = await import("@/lib/publishing/server/statements");
+    const claim = (afterAt: string, afterPostId: string, limit: number) =>
+      publishStatements().claimAhead.execute({
+        now: new Date(),
+        dueBefore: new Date(Date.now() + 10_000),
+        afterAt,
+        afterPostId,
+        limit,
+      });
+    const start = new Date(Date.now() - 60_000).toISOString().replace("Z", "000Z");
+    const [first] = await claim(start, "00000000-0000-0000-0000-000000000000", 1);
+    expect(first!.dueKey).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    // The first post handed back: a claim from its own place must not take it again.
+    await world.db
+      .update(postTargets)
+      .set({ status: "pending", attempts: 0, publishingStartedAt: null })
+      .where(inArray(postTargets.id, [first!.id]));
+    const rest = await claim(first!.dueKey, first!.postId, 10);
+    const order = await world.db.execute<{ id: string }>(sql`
+      select id from posts where id = any(${sql.param(ids)}::uuid[]) order by scheduled_at, id`);
+    const inOrder = order.rows.map((row) => row.id);
+    expect(first!.postId).toBe(inOrder[0]);
+    expect(rest.map((row) => row.postId).sort()).toEqual(inOrder.slice(1).sort());
+    // Left as they were for nothing else: these posts are this test's.
+    await world.db.delete(posts).where(inArray(posts.id, ids));
+  });
 });
 
 function textOf(made: { id: string; content: string }[], postId: string): string {
