@@ -7,6 +7,10 @@ import type { ActivityItem, ActivityKind, DashboardActivity } from "../schemas";
 /**
  * The dashboard's Recent Activity from what really happened (pages published or failed, posts
  * scheduled, accounts connected, AI drafts), newest first, and the user's AI conversation count.
+ *
+ * Failed pages are looked for among the user's posts not published (the posts' (user, status)
+ * index): a post is published only once every page of it is (statements.ts, everyPagePublished), so
+ * none has a failed page, and post_targets has no index on status (migration 0016).
  */
 
 const RECENT_LIMIT = 10;
@@ -31,7 +35,7 @@ export async function getDashboardActivity(userId: string): Promise<DashboardAct
       union all
       (select t.id::text, 'failed', t.updated_at, t.post_id, t.platform::text, t.page_name
         from ${postTargets} t join ${posts} p on p.id = t.post_id
-        where p.user_id = ${userId} and t.status = 'failed'
+        where p.user_id = ${userId} and p.status in ('draft', 'scheduled', 'failed') and t.status = 'failed'
         order by t.updated_at desc limit ${RECENT_LIMIT})
       union all
       (select p.id::text, 'scheduled', p.updated_at, p.id, null, p.title

@@ -66,11 +66,10 @@ const lastPagePublishedAt = (postId: SQL) =>
   sql`coalesce((select max(${postTargets.publishedAt}) from ${postTargets} where ${postTargets.postId} = ${postId}), ${now})`;
 
 /**
- * The text about to be sent, recorded while the claim is held: the write before the request. It
- * leaves `updated_at` (the claim set it a moment ago) so that Postgres can make it a HOT update, with
- * no new entry in any of the table's indexes (`updated_at` is in one): at the instant the dispatcher
- * sends thousands of reserved pages, this took throughput from 911–1,032 to 1,170–1,236 pages/s
- * (README › Benchmarks › publish-lag, Session 21).
+ * The text about to be sent, recorded while the claim is held: the write before the request. Like
+ * the claim and the outcome, a HOT update (no index of post_targets names a column it changes;
+ * migration 0016). Session 21 meant it to leave `updated_at` for that, but Drizzle's `$onUpdate` set
+ * it anyway, and the (status, updated_at) index made it a full update until that index went.
  */
 const recordedSending = (text: SQL) => ({ sentText: text, sentAt: now });
 
