@@ -68,10 +68,11 @@ const lastPagePublishedAt = (postId: SQL) =>
 /**
  * The text about to be sent, recorded while the claim is held: the write before the request. Like
  * the claim and the outcome, a HOT update (no index of post_targets names a column it changes;
- * migration 0016). Session 21 meant it to leave `updated_at` for that, but Drizzle's `$onUpdate` set
- * it anyway, and the (status, updated_at) index made it a full update until that index went.
+ * migration 0016). Session 21 meant it to leave `updated_at` for that, but with no `updatedAt`
+ * here Drizzle's `$onUpdate` filled it in, computed once when the statement was prepared: every
+ * recorded text set the page's `updated_at` to the moment the worker started.
  */
-const recordedSending = (text: SQL) => ({ sentText: text, sentAt: now });
+const recordedSending = (text: SQL) => ({ sentText: text, sentAt: now, updatedAt: now });
 
 /** Which pages may be claimed: pending and due, or publishing but stale (their worker died). */
 const claimable = or(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
-import { sleep, until } from "../../fixtures/publishing";
+import { sandbox, sleep, until } from "../../fixtures/publishing";
 import { connectFacebook, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 
@@ -18,7 +18,10 @@ describe("the publish path's prepared statements", () => {
     const { client } = await registeredClient();
     const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
 
-    const publishOne = async () => {
+    const page = account.pages[0]!;
+    /** While its platform call is held up: the page as recorded just before the request. */
+    let inFlight: typeof postTargets.$inferSelect | undefined;
+    const publishOne = async (holdUpMs = 0) => {
       const draft = await client.post("/api/social/posts", {
         pages: account.pages.map((page) => ({ type: "post", pageId: page.id, platform: "facebook" })),
         content: `Stamped ${uid()}`,
@@ -30,6 +33,17 @@ describe("the publish path's prepared statements", () => {
         status: "scheduled",
       });
       expect(scheduled.status, scheduled.text).toBe(200);
+      if (holdUpMs > 0) {
+        await until(
+          async () => {
+            [inFlight] = await testDb().select().from(postTargets).where(eq(postTargets.postId, id));
+            return inFlight?.status === "publishing" && inFlight.sentAt !== null;
+          },
+          30_000,
+          "the page's text to be recorded before its request",
+        );
+        await sandbox().setPublishLatency(0, page.pageId);
+      }
       await until(
         async () => (await testDb().select().from(posts).where(eq(posts.id, id)))[0]?.status === "published",
         30_000,
@@ -48,5 +62,11 @@ describe("the publish path's prepared statements", () => {
     expect(target.sentAt!.getTime()).toBeGreaterThanOrEqual(target.publishingStartedAt!.getTime());
     expect(post.publishedAt!.getTime()).toBe(target.publishedAt!.getTime());
     expect(post.updatedAt.getTime()).toBeGreaterThanOrEqual(post.publishedAt!.getTime());
+
+    // Recording the text stamps the page with that moment too (it once kept the time of preparing),
+    // seen while the platform holds the request up; a renewal of the claim since may stamp it later.
+    await sandbox().setPublishLatency(3_000, page.pageId);
+    await publishOne(3_000).finally(() => sandbox().setPublishLatency(0, page.pageId));
+    expect(inFlight!.updatedAt.getTime()).toBeGreaterThanOrEqual(inFlight!.sentAt!.getTime());
   });
 });
