@@ -110,9 +110,19 @@ export const recordSending = coalesce(
   { lane: publishLane },
 );
 
-type Published = HeldWrite & { userId: string; platformPostId: string; url: string | null };
+interface Published extends HeldWrite {
+  userId: string;
+  postId: string;
+  platformPostId: string;
+  url: string | null;
+  /** The post's schedule, to publish the post too in the same statement (its only page); else null. */
+  settlesPost: number | null;
+}
 
-/** The page published under the platform's id, while the claim is still the caller's. */
+/**
+ * The page published under the platform's id, while the claim is still the caller's; with
+ * `settlesPost`, its post published too where `markPostPublished` would publish it (statements.ts).
+ */
 export const finishPublished = coalesce(
   (writes: Published[]) =>
     writeHeldBatch(
@@ -124,11 +134,18 @@ export const finishPublished = coalesce(
           claimedAts: sorted.map((write) => write.claimedAt),
           platformPostIds: sorted.map((write) => write.platformPostId),
           urls: sorted.map((write) => write.url),
+          versions: sorted.map((write) => write.settlesPost),
           now,
         }),
     ),
-  async ({ userId: _, ...write }: Published) =>
-    (await statements().finishPublished.execute({ ...write, now: new Date() })).length > 0,
+  async ({ userId: _, postId, settlesPost, ...write }: Published) => {
+    const now = new Date();
+    const written = (await statements().finishPublished.execute({ ...write, now })).length > 0;
+    // Its own statement here, in this turn of the lane (markPostPublished would wait for the next).
+    if (written && settlesPost !== null)
+      await statements().postPublished.execute({ postId, scheduleVersion: settlesPost, now });
+    return written;
+  },
   { lane: publishLane },
 );
 

@@ -106,6 +106,11 @@ export interface HeldClaim {
   finish(values: TargetValues): Promise<boolean>;
   /** The same for the usual outcome, published under the platform's id. */
   finishPublished(found: { platformPostId: string; url: string | null }): Promise<boolean>;
+  /**
+   * Publishing the page publishes its post too, in the same statement, where the post is still on
+   * this schedule and has no other page not published (a post of one page: dispatcher.ts).
+   */
+  settlePostWhenPublished(scheduleVersion: number): void;
   release(): void;
 }
 
@@ -113,6 +118,7 @@ export interface HeldClaim {
 export function holdClaim(target: PostTarget, userId: string): HeldClaim {
   let claimedAt = target.publishingStartedAt ?? new Date();
   let lost = false;
+  let settlesPost: number | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   // One statement at a time: each one's WHERE names the timestamp the previous renewal wrote.
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -171,7 +177,19 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
     },
     finish: (values) => end(() => writeHeld(values)),
     finishPublished: (found) =>
-      end(() => finishPublished({ ...held(), userId, platformPostId: found.platformPostId, url: found.url })),
+      end(() =>
+        finishPublished({
+          ...held(),
+          userId,
+          postId: target.postId,
+          platformPostId: found.platformPostId,
+          url: found.url,
+          settlesPost,
+        }),
+      ),
+    settlePostWhenPublished(scheduleVersion) {
+      settlesPost = scheduleVersion;
+    },
     recordSending: (text) => write(() => recordSending({ ...held(), text })),
     recordAccepted: (mediaId) => write(() => writeHeld({ acceptedMediaId: mediaId })),
     release() {

@@ -5,7 +5,7 @@ import { env } from "@/lib/server/env";
 import type { PublishMedia } from "@/lib/server/platforms";
 import { publishNoLaterThan } from "@/lib/server/queue/publish-queue";
 import { holdClaim, type HeldClaim } from "./claim";
-import { loadJob, markPostPublished } from "./batched";
+import { loadJob } from "./batched";
 import { publishHeldTarget, runPublishJob } from "./engine";
 import { toPublishMedia } from "./post-media";
 import { publishStatements } from "./statements";
@@ -86,7 +86,6 @@ function laterCursor(a: ClaimCursor | undefined, b: ClaimCursor): ClaimCursor {
 interface Claimed {
   target: PostTarget;
   held: HeldClaim;
-  userId: string;
   scheduleVersion: number;
   dueAt: Date;
 }
@@ -140,7 +139,6 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
     return rows.map(({ userId, scheduleVersion, scheduledAt, dueKey: _dueKey, ...target }) => ({
       target,
       held: holdClaim(target, userId),
-      userId,
       scheduleVersion,
       dueAt: scheduledAt ?? now,
     }));
@@ -180,7 +178,7 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
 
   async function send(claimed: Claimed, job: Prepared | undefined): Promise<void> {
     held.delete(claimed.target.id);
-    const { target, userId, scheduleVersion } = claimed;
+    const { target, scheduleVersion } = claimed;
     // The claim held the post FOR SHARE on this schedule, so the post was there; gone since only
     // if it was deleted after (its pages with it).
     if (!job || job.post.scheduleVersion !== scheduleVersion) {
@@ -188,11 +186,10 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
       return;
     }
     const { post, media, pageCount } = job;
+    // A post of one page is published with its page, in one statement.
+    if (pageCount === 1) claimed.held.settlePostWhenPublished(scheduleVersion);
     const published = await publishHeldTarget(post, target, media, claimed.held, undefined);
-    if (published && pageCount === 1) {
-      await markPostPublished({ userId, postId: post.id, scheduleVersion });
-      return;
-    }
+    if (published && pageCount === 1) return;
     // Its other pages and shares, one after another, and its status: as its job would.
     const { retryAt } = await runPublishJob(post.id, scheduleVersion, new Date(), stopping);
     if (retryAt) await publishNoLaterThan({ postId: post.id, scheduleVersion }, retryAt);

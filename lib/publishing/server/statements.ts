@@ -291,23 +291,7 @@ function prepareAll() {
       .where(heldByRequest)
       .returning({ id: postTargets.id })
       .prepare("publish_record_sendings"),
-    finishesPublished: db
-      .update(postTargets)
-      .set({
-        status: "published",
-        platformPostId: sql`r.platform_post_id`,
-        platformPostUrl: sql`r.url`,
-        publishedAt: now,
-        errorCode: null,
-        errorMessage: null,
-        updatedAt: now,
-      })
-      .from(
-        sql`unnest(${value("targetIds")}::uuid[], ${value("claimedAts")}::timestamptz[], ${value("platformPostIds")}::text[], ${value("urls")}::text[]) as r(target_id, claimed_at, platform_post_id, url)`,
-      )
-      .where(heldByRequest)
-      .returning({ id: postTargets.id })
-      .prepare("publish_finishes_published"),
+    finishesPublished: finishesPublished(),
     postsPublished: db
       .update(posts)
       .set({
@@ -328,6 +312,61 @@ function prepareAll() {
       .returning({ id: posts.id })
       .prepare("publish_posts_published"),
   };
+}
+
+/**
+ * Pages published under the platform's ids, each while its claim is still the caller's, and in the
+ * same statement the posts of those that name their post's schedule (`versions`, null for the
+ * others): each such post published as `postPublished` would, right after, publish it. The
+ * dispatcher names it for a post of one page (dispatcher.ts), which then takes one statement, one
+ * commit, in place of two. The post's other pages are read as they were when the statement began,
+ * so the page published here is left out of that look.
+ */
+function finishesPublished() {
+  const finished = db.$with("finished").as(
+    db
+      .update(postTargets)
+      .set({
+        status: "published",
+        platformPostId: sql`r.platform_post_id`,
+        platformPostUrl: sql`r.url`,
+        publishedAt: now,
+        errorCode: null,
+        errorMessage: null,
+        updatedAt: now,
+      })
+      .from(
+        sql`unnest(${value("targetIds")}::uuid[], ${value("claimedAts")}::timestamptz[], ${value("platformPostIds")}::text[], ${value("urls")}::text[], ${value("versions")}::int[]) as r(target_id, claimed_at, platform_post_id, url, version)`,
+      )
+      .where(heldByRequest)
+      .returning({
+        id: postTargets.id,
+        postId: sql<string>`${postTargets.postId}`.as("finished_post_id"),
+        version: sql<number | null>`r.version`.as("finished_version"),
+      }),
+  );
+  const otherPages = sql`${postTargets} o where o.post_id = ${posts.id} and o.id <> ${finished.id}`;
+  const settled = db.$with("settled").as(
+    db
+      .update(posts)
+      .set({
+        status: "published",
+        publishedAt: sql`greatest(${now}, (select max(o.published_at) from ${otherPages}))`,
+        failureReason: null,
+        updatedAt: now,
+      })
+      .from(finished)
+      .where(
+        and(
+          sql`${posts.id} = ${finished.postId}`,
+          eq(posts.status, "scheduled"),
+          sql`${posts.scheduleVersion} = ${finished.version}`,
+          sql`not exists (select 1 from ${otherPages} and o.status <> 'published')`,
+        ),
+      )
+      .returning({ id: posts.id }),
+  );
+  return db.with(finished, settled).select({ id: finished.id }).from(finished).prepare("publish_finishes_published");
 }
 
 let prepared: ReturnType<typeof prepareAll> | undefined;

@@ -140,10 +140,19 @@ describe("the publish path's batched statements", () => {
       { targetId: alsoMine.target.id, claimedAt, text: "" },
     ]);
     expect(sent).toEqual([true, false, true]);
+    const write = (held: typeof mine, platformPostId: string, url: string | null) => ({
+      targetId: held.target.id,
+      postId: held.post.id,
+      userId: user.id,
+      claimedAt,
+      platformPostId,
+      url,
+      settlesPost: null,
+    });
     const published = await finishPublished.many([
-      { targetId: takenOver.target.id, userId: user.id, claimedAt, platformPostId: "nope", url: null },
-      { targetId: mine.target.id, userId: user.id, claimedAt, platformPostId: "1_2", url: "https://facebook.com/1_2" },
-      { targetId: alsoMine.target.id, userId: user.id, claimedAt, platformPostId: "3_4", url: null },
+      write(takenOver, "nope", null),
+      write(mine, "1_2", "https://facebook.com/1_2"),
+      write(alsoMine, "3_4", null),
     ]);
     expect(published).toEqual([false, true, true]);
 
@@ -164,6 +173,77 @@ describe("the publish path's batched statements", () => {
     });
     expect(byId.get(alsoMine.target.id)).toMatchObject({ sentText: "", platformPostId: "3_4", platformPostUrl: null });
     expect(byId.get(takenOver.target.id)).toMatchObject({ status: "publishing", sentText: null, platformPostId: null });
+  });
+
+  it("publish a page's post with it where the caller asks and the post has no other page still open", async () => {
+    const { post, page, user } = await world();
+    const claimedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const held = { status: "publishing" as const, publishingStartedAt: claimedAt };
+    const only = await post(held);
+    const rescheduled = await post(held);
+    const takenOver = await post({ ...held, publishingStartedAt: new Date(claimedAt.getTime() + 5) });
+    const notAsked = await post(held);
+    const withAnother = await post(held);
+    const earlier = new Date(claimedAt.getTime() + 3_600_000);
+    const withPublished = await post(held);
+    const alone = await post(held);
+    // A second page of the same post: one still pending, one published an hour from now.
+    const second = (of: typeof only, values: Partial<typeof postTargets.$inferInsert>) =>
+      testDb()
+        .insert(postTargets)
+        .values({
+          postId: of.post.id,
+          pageId: page.id,
+          type: "share",
+          platform: "facebook",
+          pageName: page.name,
+          ...values,
+        });
+    await second(withAnother, {});
+    await second(withPublished, { status: "published", platformPostId: "9_9", publishedAt: earlier });
+    const { finishPublished } = await import("@/lib/publishing/server/batched");
+    const write = (held: typeof only, settlesPost: number | null) => ({
+      targetId: held.target.id,
+      postId: held.post.id,
+      userId: user.id,
+      claimedAt,
+      platformPostId: `p_${uid()}`,
+      url: null,
+      settlesPost,
+    });
+
+    const batch = [only, takenOver, notAsked, withAnother, withPublished].map((held) =>
+      write(held, held === notAsked ? null : held.post.scheduleVersion),
+    );
+    batch.push(write(rescheduled, rescheduled.post.scheduleVersion + 1));
+    expect(await finishPublished.many(batch)).toEqual([true, false, true, true, true, true]);
+    // The single form (a turn with one write) does the same.
+    expect(await finishPublished(write(alone, alone.post.scheduleVersion))).toBe(true);
+
+    const rows = await testDb()
+      .select()
+      .from(posts)
+      .where(
+        inArray(
+          posts.id,
+          [only, takenOver, notAsked, withAnother, withPublished, rescheduled, alone].map((held) => held.post.id),
+        ),
+      );
+    const postOf = (held: typeof only) => rows.find((row) => row.id === held.post.id)!;
+    const targets = await testDb()
+      .select()
+      .from(postTargets)
+      .where(inArray(postTargets.id, [only.target.id, alone.target.id]));
+    const publishedAt = (held: typeof only) => targets.find((row) => row.id === held.target.id)!.publishedAt;
+    expect(postOf(only)).toMatchObject({ status: "published", publishedAt: publishedAt(only), failureReason: null });
+    expect(postOf(alone)).toMatchObject({ status: "published", publishedAt: publishedAt(alone) });
+    // Its other page was published later: the post at its last page's time.
+    expect(postOf(withPublished)).toMatchObject({ status: "published", publishedAt: earlier });
+    for (const held of [takenOver, notAsked, withAnother, rescheduled])
+      expect(postOf(held), held === takenOver ? "taken over" : "not to be published").toMatchObject({
+        status: "scheduled",
+        publishedAt: null,
+      });
   });
 
   it("read jobs, pages and settled targets for each caller, and publish only posts still on their schedule", async () => {
