@@ -112,9 +112,7 @@ describe("publishing at scale with real workers", () => {
           )),
         );
       }
-      const since = new Date(Date.now() - 1000);
-      world.spawn();
-      await world.workersUp(1, since);
+      await world.startWorkers(1);
       await until(async () => (await world.queuedJobs()) >= 500, 30_000, "the worker to queue the 500 posts");
 
       await world.wipeRedis();
@@ -142,9 +140,7 @@ describe("publishing at scale with real workers", () => {
     { timeout: 150_000 },
     async () => {
       const { userId, pages } = await world.connectPages(2);
-      const since = new Date(Date.now() - 1000);
-      for (let index = 0; index < 3; index += 1) world.spawn();
-      await world.workersUp(3, since);
+      await world.startWorkers(3);
 
       const label = `Trio ${Date.now()}`;
       const made = await world.seedPosts(userId, pages, 1_000, () => new Date(), label);
@@ -176,9 +172,7 @@ describe("publishing at scale with real workers", () => {
       const { userId, pages } = await world.connectPages(3);
       // Calls slow enough (5 s) that the 20 claims, the poll and the signal all land while they are in flight.
       for (const page of pages) await sandbox().setPublishLatency(5_000, page.pageId);
-      const since = new Date(Date.now() - 1000);
-      const first = world.spawn();
-      await world.workersUp(1, since);
+      const first = (await world.startWorkers(1))[0]!;
       const label = `Term ${Date.now()}`;
       const made = await world.seedPosts(userId, pages, 20, () => new Date(), label);
       const ids = made.map((post) => post.id);

@@ -52,9 +52,7 @@ describe("several workers, and a worker killed mid-publish", () => {
       const { userId, pages } = await world.connectPages(4);
       for (const page of pages) await sandbox().setPublishLatency(1_000, page.pageId);
       // Workers first, all of them up (heartbeats), so the posts spread over every worker.
-      const since = new Date(Date.now() - 1000);
-      const started = [world.spawn(), world.spawn(), world.spawn()];
-      await world.workersUp(3, since);
+      const started = await world.startWorkers(3);
 
       const label = `Batch ${Date.now()}`;
       const made = await world.seedPosts(userId, pages, 50, () => new Date(), label);
