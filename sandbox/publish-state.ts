@@ -87,6 +87,8 @@ export interface PublishCallRecord {
   status: number | null;
   /** The request's query string, when it had one (what a lookup asked for). */
   query?: string;
+  /** The Graph batch request it came in (numbered per sandbox), when it came in one. */
+  batch?: number;
 }
 
 interface PublishState {
@@ -192,7 +194,7 @@ const MAX_CALL_RECORDS = 50_000;
 
 export function recordCall(
   store: SandboxStore,
-  call: { platform: PublishPlatform; operation: PublishOperation; target: string; query?: string },
+  call: { platform: PublishPlatform; operation: PublishOperation; target: string; query?: string; batch?: number },
 ): PublishCallRecord {
   const calls = store.slice(publishState).calls;
   const record: PublishCallRecord = { ...call, atMs: store.now(), status: null };

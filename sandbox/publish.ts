@@ -73,7 +73,11 @@ export async function runPublish(
 ): Promise<SandboxResponse> {
   // Logged on arrival, as the platform would count it against a rate limit.
   const query = ctx.query.toString();
-  const record = recordCall(ctx.store, query ? { ...call, query } : call);
+  const record = recordCall(ctx.store, {
+    ...call,
+    ...(query ? { query } : {}),
+    ...(ctx.batch === undefined ? {} : { batch: ctx.batch }),
+  });
   const result = await answer(ctx, call, responses, accept);
   record.status = ctx.signal.aborted ? null : result.status;
   return result;

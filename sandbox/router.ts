@@ -20,6 +20,8 @@ export interface RequestContext {
   /** What the client used to reach us (scheme + host, no trailing slash), e.g. http://127.0.0.1:4010. */
   baseUrl: string;
   store: SandboxStore;
+  /** The Graph batch request (numbered per sandbox) this call came in, when it came in one. */
+  batch?: number;
   /** Aborted when the client goes away (or the answer has been sent): ends a handler that hangs on purpose. */
   signal: AbortSignal;
   /** The body as bytes (multipart uploads); `text`, `form` and `json` read the same bytes. */

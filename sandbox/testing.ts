@@ -154,6 +154,8 @@ export interface SandboxPublishCall {
   status: number | null;
   /** The request's query string, when it had one. */
   query?: string;
+  /** The Graph batch request it came in (numbered per sandbox), when it came in one. */
+  batch?: number;
 }
 
 /** The control API (/_control) of a running sandbox. */

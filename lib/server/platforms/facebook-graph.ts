@@ -1,5 +1,6 @@
 import { endpoints, oauthClients } from "./endpoints";
 import { PlatformError } from "./errors";
+import { graphBatcher } from "./facebook-batch";
 import { asNumber, asRecord, asString, platformRequest, type PlatformResponse } from "./http";
 import { fileBlob, mediaRefused } from "./media";
 import { noteServedGraphVersion } from "./served-versions";
@@ -67,6 +68,18 @@ export async function graphGet(path: string, params: Record<string, string>): Pr
 export const postUrl = (id: string) => `https://www.facebook.com/${id}`;
 /** Long enough for a video of our largest upload size in one request. */
 export const VIDEO_TIMEOUT_MS = 120_000;
+
+/** Feed posts made at the same moment share one batch request (facebook-batch.ts). */
+const feedCalls = graphBatcher(graph, (url, body) => graphRequest(url, { method: "POST", body }));
+
+/** A feed post (its form carries the Page's token), after the engine's go-ahead. */
+export async function feedPost(input: PublishInput, body: URLSearchParams): Promise<Record<string, unknown>> {
+  await input.beforeRequest("post");
+  const answer = await feedCalls({ relativeUrl: `${encodeURIComponent(input.pageId)}/feed`, body });
+  if ("error" in answer) throw answer.error;
+  if (answer.response.status !== 200) throw graphError(answer.response);
+  return asRecord(answer.response.body);
+}
 
 /** A POST to one of the Page's edges with its token, after the engine's go-ahead. */
 export async function pagePost(

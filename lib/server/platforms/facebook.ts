@@ -1,6 +1,6 @@
 import { endpoints } from "./endpoints";
 import { PlatformError } from "./errors";
-import { client, graph, graphError, graphGet, graphRequest, pagePost, postUrl, upload } from "./facebook-graph";
+import { client, feedPost, graph, graphError, graphGet, graphRequest, postUrl, upload } from "./facebook-graph";
 import { followAcceptedVideo, videoPost } from "./facebook-video";
 import { asNumber, asRecord, asString, expiresIn } from "./http";
 import { assertMediaFit, assertSingleVideo } from "./media";
@@ -76,10 +76,10 @@ async function longLived(accessToken: string): Promise<TokenSet> {
 
 const pictureUrl = (picture: unknown) => asString(asRecord(asRecord(picture).data).url);
 
-async function feedPost(input: PublishInput, photoIds: string[]): Promise<PublishedPost> {
+async function textPost(input: PublishInput, photoIds: string[]): Promise<PublishedPost> {
   const body = new URLSearchParams({ message: input.text, access_token: input.pageAccessToken ?? "" });
   photoIds.forEach((id, index) => body.set(`attached_media[${index}]`, JSON.stringify({ media_fbid: id })));
-  const id = asString((await pagePost(input, "post", "feed", body)).id);
+  const id = asString((await feedPost(input, body)).id);
   if (!id) throw new PlatformError("transient", "Facebook accepted the post but returned no id");
   return { platformPostId: id, url: postUrl(id) };
 }
@@ -190,7 +190,7 @@ export const facebook: SocialPlatformModule = {
     assertMediaFit("facebook", input.media);
     assertSingleVideo("facebook", input.media);
     const [first, ...others] = input.media;
-    if (!first) return feedPost(input, []);
+    if (!first) return textPost(input, []);
     if (first.kind === "video") return videoPost(input, first);
     if (others.length === 0) return photoPost(input, first);
     // Several photos: each uploaded unpublished, then one feed post that attaches them all.
@@ -201,7 +201,7 @@ export const facebook: SocialPlatformModule = {
       if (!id) throw new PlatformError("transient", "Facebook accepted a photo but returned no id");
       photoIds.push(id);
     }
-    return feedPost(input, photoIds);
+    return textPost(input, photoIds);
   },
 
   async findRecentPost(input, since) {

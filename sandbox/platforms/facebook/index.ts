@@ -2,6 +2,7 @@ import { renderConsentPage, renderErrorPage } from "../../consent-page";
 import { findClient, isValidRedirectUri, splitScopes } from "../../oauth";
 import { html, redirect, withQuery } from "../../responses";
 import type { RequestContext, SandboxModule } from "../../router";
+import { registerFacebookBatch } from "./batch";
 import { registerFacebookControl } from "./control";
 import { registerFacebookFeed } from "./feed";
 import { registerFacebookGraph } from "./graph";
@@ -156,6 +157,7 @@ export const facebook: SandboxModule = {
     registerFacebookPublish(graph);
     registerFacebookFeed(graph);
     registerFacebookMultiIds(graph);
+    registerFacebookBatch(graph);
     registerFacebookControl(router);
   },
 };

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
-import { expectEachOnce, useWorkersWorld, until, type World } from "../../fixtures/publishing";
+import { expectEachOnce, sandbox, useWorkersWorld, until, type World } from "../../fixtures/publishing";
 
 /**
  * The instant dispatcher (lib/publishing/server/dispatcher.ts), with real worker processes on their
@@ -192,6 +192,38 @@ describe("the instant dispatcher", () => {
     // Left as they were for nothing else: these posts are this test's.
     await world.db.delete(posts).where(inArray(posts.id, ids));
   });
+
+  it(
+    "posts due at one instant on many Pages go to Graph in batches; one Graph gave up on after accepting it is found, not sent again",
+    { timeout: 90_000 },
+    async () => {
+      const { userId, pages } = await world.connectPages(20);
+      const lost = pages[7]!;
+      await sandbox().publishFaults({
+        platform: "facebook",
+        kind: "server_error",
+        afterAccept: true,
+        drop: true,
+        target: lost.pageId,
+      });
+      await world.startWorkers(1);
+      const instant = new Date(Math.ceil((Date.now() + 3_000) / 1000) * 1000);
+      const label = `Batched ${Date.now()}`;
+      const made = [];
+      for (const page of pages) made.push(...(await world.seedPosts(userId, [page], 1, () => instant, label)));
+      const ids = made.map((post) => post.id);
+
+      await until(async () => (await world.targetCounts(ids)).published === 20, 45_000, "all 20 pages published");
+      for (const page of pages) await expectEachOnce(page.pageId, `${label} #`, 1);
+      const [lostTarget] = await targetsOf([made[7]!.id]);
+      // The call that may have gone out was looked up on the next attempt and found.
+      expect(lostTarget!.attempts).toBe(2);
+      const posting = (await sandbox().publishCalls({ platform: "facebook" })).filter(
+        (call) => pages.some((page) => page.pageId === call.target) && call.operation === "post",
+      );
+      expect(posting).toHaveLength(20);
+    },
+  );
 });
 
 function textOf(made: { id: string; content: string }[], postId: string): string {
