@@ -57,6 +57,23 @@ const LEAD_MS = Number(values.lead) * 1000;
 const WARMUP = Number(values.warmup);
 const FLOOR = values.floor;
 
+/**
+ * How the round's Page posts reached Graph: in batch requests (facebook-batch.ts) or on their own,
+ * from the sandbox's call log (each call in a batch carries the batch's number).
+ */
+async function graphRequestsLine(sandboxUrl: string, since: Date): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/_control/publish/calls?platform=facebook`);
+  const posting = (
+    (await response.json()) as { calls: { operation: string; atMs: number; batch?: number }[] }
+  ).calls.filter((call) => call.operation === "post" && call.atMs >= since.getTime() - 1000);
+  const sizes = new Map<number, number>();
+  for (const call of posting) if (call.batch !== undefined) sizes.set(call.batch, (sizes.get(call.batch) ?? 0) + 1);
+  const batched = [...sizes.values()].reduce((sum, n) => sum + n, 0);
+  const largest = Math.max(0, ...sizes.values());
+  const mean = sizes.size > 0 ? (batched / sizes.size).toFixed(1) : "0";
+  return `  Graph requests: ${sizes.size} batches carrying ${batched} calls (mean ${mean}, largest ${largest}), ${posting.length - batched} calls on their own`;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -303,6 +320,7 @@ async function runRound(round: number, workerCount: number, pages: { id: string;
         `  (seeding ${seconds(seeded)}, queuing ${report.enqueued} jobs ${seconds(queued)})`,
     );
     console.log(formatCpu(cpu, calls.length));
+    console.log(await graphRequestsLine(sandbox.url, at));
     const samples = [...waits.values()].reduce((sum, n) => sum + n, 0);
     console.log(
       `  postgres backends of this database, sampled every 50 ms while active: ` +
