@@ -46,6 +46,9 @@ export type RouteMatch =
   | { kind: "method-not-allowed"; allowed: string[] }
   | { kind: "not-found" };
 
+/** Paths remembered at most (then forgotten all at once): enough for every Page of a large test. */
+const MAX_MATCHED = 10_000;
+
 const PARAM = /^:([A-Za-z_]\w*)(?:\((.+)\))?(\?)?$/;
 
 function compile(pattern: string): RegExp {
@@ -66,9 +69,15 @@ function compile(pattern: string): RegExp {
 
 export class Router {
   private readonly routes: Route[] = [];
+  /**
+   * Answers by method and path: a platform's publishing calls repeat the same few paths (one per
+   * Page), and trying every route's pattern in turn was a fifth of the sandbox's time under load.
+   */
+  private readonly matched = new Map<string, RouteMatch>();
 
   add(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method: method.toUpperCase(), pattern, regex: compile(pattern), handler });
+    this.matched.clear();
     return this;
   }
 
@@ -89,6 +98,16 @@ export class Router {
   }
 
   match(method: string, pathname: string): RouteMatch {
+    const key = `${method.toUpperCase()} ${pathname}`;
+    const known = this.matched.get(key);
+    if (known) return known.kind === "found" ? { ...known, params: { ...known.params } } : known;
+    const found = this.search(method, pathname);
+    if (this.matched.size >= MAX_MATCHED) this.matched.clear();
+    this.matched.set(key, found);
+    return found.kind === "found" ? { ...found, params: { ...found.params } } : found;
+  }
+
+  private search(method: string, pathname: string): RouteMatch {
     const allowed: string[] = [];
     // HEAD is answered like GET (the server drops the body), as any HTTP server would.
     const wanted = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();

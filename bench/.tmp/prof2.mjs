@@ -18,7 +18,7 @@ for (const f of readdirSync(dir)) {
   p.samples.forEach((id, i) => {
     if (times[i] < from || times[i] >= to) return;
     const d = p.timeDeltas[i] ?? 0; const n = nodes.get(id); const cf = n.callFrame;
-    const key = `${cf.functionName || "(anon)"} ${cf.url.replace(/.*node_modules\//, "nm:").replace(/.*worker-build\//, "wb:")}:${cf.lineNumber}`;
+    const key = `${cf.functionName || "(anon)"} ${cf.url.replace(/.*node_modules\//, "nm:").replace(/.*\/work\/main\//, "")}:${cf.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + d); total += d;
     const pkg = cf.url.includes("node_modules/") ? cf.url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, "$1") : cf.url.startsWith("node:") ? cf.url.split("/").slice(0,3).join("/") : cf.url === "" ? cf.functionName : "app";
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + d);

@@ -25,11 +25,14 @@ const GRAPH_VERSIONS: { version: string; releasedOn: string; availableUntil: str
 
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const number = (version: string) => Number(/^v(\d+)\.\d+$/.exec(version)?.[1] ?? Number.NaN);
+/** The dates as times, read once: every Graph call asks which versions are live. */
+const SPANS = GRAPH_VERSIONS.map((entry) => ({
+  version: entry.version,
+  from: day(entry.releasedOn),
+  until: entry.availableUntil === null ? Number.POSITIVE_INFINITY : day(entry.availableUntil),
+}));
 
-const live = (now: number) =>
-  GRAPH_VERSIONS.filter(
-    (entry) => day(entry.releasedOn) <= now && (entry.availableUntil === null || now < day(entry.availableUntil)),
-  );
+const live = (now: number) => SPANS.filter((entry) => entry.from <= now && now < entry.until);
 
 /**
  * The version that serves a request for `requested` (undefined: an unversioned path) at `now`:
