@@ -51,6 +51,16 @@ export const loadJob = coalesce(
   { lane: publishLane },
 );
 
+/** A claimed page's post as the dispatcher sends it (statements.ts, postsToSend); undefined when the post is gone. */
+export const loadPostToSend = coalesce(
+  async (postIds: string[]) => {
+    const rows = await statements().postsToSend.execute({ postIds });
+    return byId(postIds, rows, (row) => row.id);
+  },
+  async (postId: string) => (await statements().postsToSend.execute({ postIds: [postId] }))[0],
+  { lane: publishLane },
+);
+
 export interface PageWithAccount {
   page: SocialPage;
   account: SocialAccount;

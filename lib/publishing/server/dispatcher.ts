@@ -5,7 +5,7 @@ import { env } from "@/lib/server/env";
 import type { PublishMedia } from "@/lib/server/platforms";
 import { publishNoLaterThan } from "@/lib/server/queue/publish-queue";
 import { holdClaim, type HeldClaim } from "./claim";
-import { loadJob } from "./batched";
+import { loadPostToSend } from "./batched";
 import { publishHeldTarget, runPublishJob } from "./engine";
 import { toPublishMedia } from "./post-media";
 import { publishStatements } from "./statements";
@@ -62,10 +62,10 @@ interface Prepared {
   media: PublishMedia[];
 }
 
-type LoadedJob = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
+type LoadedPost = NonNullable<Awaited<ReturnType<typeof loadPostToSend>>>;
 
-/** The post's own row, without the pages and media read with it. */
-function omitJoined({ targets: _targets, media: _media, ...post }: LoadedJob): Post {
+/** The post's own row, without what was read with it. */
+function omitJoined({ pageCount: _pageCount, media: _media, ...post }: LoadedPost): Post {
   return post;
 }
 
@@ -145,16 +145,16 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
   }
 
   /**
-   * Reads each claimed page's post and media (one statement for all), keeps what sending needs (the
-   * pages' rows with their accounts are read again at the instant), then fires each at its instant.
+   * Reads each claimed page's post, how many pages it has and its media (one statement for all),
+   * then fires each at its instant (the page with its account is read then, as it is then).
    */
   async function prepare(batch: Claimed[]): Promise<void> {
-    const jobs = await Promise.all(batch.map((claimed) => loadJob(claimed.target.postId)));
+    const jobs = await Promise.all(batch.map((claimed) => loadPostToSend(claimed.target.postId)));
     batch.forEach((claimed, index) => {
       const loaded = jobs[index];
       const job: Prepared | undefined = loaded && {
         post: omitJoined(loaded),
-        pageCount: loaded.targets.length,
+        pageCount: loaded.pageCount,
         media: loaded.media.map((item) => toPublishMedia(item.media)),
       };
       const fire = () =>

@@ -83,8 +83,19 @@ const claimable = or(
   and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, value("staleBefore"))),
 );
 
+/**
+ * The rows a batched statement names, by key: `id = any(ids)` beside the join on `r`. Without it the
+ * planner sized the join by the status filter alone, and a table analyzed while few pages were
+ * publishing (any time but the instant thousands fall due) estimates one row 'publishing': it
+ * scanned every page and compared each with every row of `r`. At the instant 10,000 posts fell due
+ * that plan took 0.9–1.0 s a statement, a third of Postgres's time in the burst; by key it is 100
+ * index lookups (README › Benchmarks › publish-lag, Session 25).
+ */
+const namedTargets = sql`${postTargets.id} = any(${value("targetIds")}::uuid[])`;
+
 /** The batched form of `stillHeld`: each row of `r` names a target and the claim it holds. */
 const heldByRequest = and(
+  namedTargets,
   sql`${postTargets.id} = r.target_id`,
   eq(postTargets.status, "publishing"),
   sql`${postTargets.publishingStartedAt} = r.claimed_at`,
@@ -255,6 +266,24 @@ function prepareAll() {
         },
       })
       .prepare("publish_jobs"),
+    /**
+     * Claimed pages' posts as the dispatcher sends them (dispatcher.ts): each post's row, how many
+     * pages it has and its media, not the pages with their accounts `jobs` reads (the dispatcher
+     * reads the page it sends at the instant; building every page and account as JSON here was
+     * 150 µs of Postgres a post at the instant 10,000 fell due, README › Benchmarks, Session 25).
+     */
+    postsToSend: db.query.posts
+      .findMany({
+        where: sql`${posts.id} = any(${value("postIds")}::uuid[])`,
+        extras: {
+          // The pages by alias: in extras Drizzle renders every column under the root table's name.
+          pageCount: sql<number>`(select count(*)::int from post_targets t where t.post_id = ${posts.id})`.as(
+            "page_count",
+          ),
+        },
+        with: { media: { orderBy: asc(postMedia.position), with: { media: true } } },
+      })
+      .prepare("publish_posts_to_send"),
     pagesWithAccounts: db
       .select({ page: socialPages, account: socialAccounts })
       .from(socialPages)
@@ -275,6 +304,7 @@ function prepareAll() {
       )
       .where(
         and(
+          namedTargets,
           sql`${postTargets.id} = r.target_id`,
           sql`exists (select 1 from ${posts} where ${posts.id} = r.post_id and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = r.version for share)`,
           claimable,
@@ -303,6 +333,7 @@ function prepareAll() {
       .from(sql`unnest(${value("postIds")}::uuid[], ${value("versions")}::int[]) as r(post_id, version)`)
       .where(
         and(
+          sql`${posts.id} = any(${value("postIds")}::uuid[])`,
           sql`${posts.id} = r.post_id`,
           eq(posts.status, "scheduled"),
           sql`${posts.scheduleVersion} = r.version`,

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
@@ -175,6 +175,116 @@ describe("the publish path's batched statements", () => {
     expect(byId.get(takenOver.target.id)).toMatchObject({ status: "publishing", sentText: null, platformPostId: null });
   });
 
+  it("find the pages they write by key, however many others are publishing", { timeout: 30_000 }, async () => {
+    const { user, page } = await world();
+    const label = `By key ${uid()}`;
+    const postRows = (count: number, status: "scheduled" | "draft") =>
+      Array.from({ length: count }, (_, n) => ({
+        userId: user.id,
+        content: `${label} ${status} #${n}`,
+        status,
+        scheduledAt: status === "scheduled" ? minutesFromNow(120) : null,
+      }));
+    const pagesOf = (rows: { id: string }[], values: Partial<typeof postTargets.$inferInsert> = {}) =>
+      rows.map((row) => ({
+        postId: row.id,
+        pageId: page.id,
+        platform: "facebook" as const,
+        pageName: page.name,
+        ...values,
+      }));
+    const made = await testDb().insert(posts).values(postRows(100, "scheduled")).returning();
+    const targets = await testDb().insert(postTargets).values(pagesOf(made)).returning();
+    // Analyzed while hardly any page is 'publishing', as autovacuum finds a real install between
+    // bursts; then the burst: 10,000 other pages being published (of drafts, so no worker of the
+    // test stack takes them up).
+    await testDb().execute(sql`analyze post_targets`);
+    const others = await testDb().insert(posts).values(postRows(10_000, "draft")).returning({ id: posts.id });
+    await testDb()
+      .insert(postTargets)
+      .values(pagesOf(others, { status: "publishing", publishingStartedAt: new Date() }));
+
+    const { db } = await import("@/db");
+    const { claimTarget } = await import("@/lib/publishing/server/claim");
+    const { recordSending, finishPublished } = await import("@/lib/publishing/server/batched");
+    const pool = db.$client;
+    const sent = new Map<string, { text: string; values: unknown[] }>();
+    const query = pool.query;
+    // Only watched: each named statement's text and values, to ask Postgres how it ran them below.
+    pool.query = function (this: typeof pool, ...args: unknown[]) {
+      const [config, values] = args as [{ name?: string; text?: string }, unknown[] | undefined];
+      if (typeof config === "object" && config.name?.startsWith("publish_") && config.text)
+        sent.set(config.name, { text: config.text, values: values ?? [] });
+      return (query as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    try {
+      const claimed = await claimTarget.many(
+        targets.map((target, n) => ({
+          targetId: target.id,
+          postId: target.postId,
+          scheduleVersion: made[n]!.scheduleVersion,
+          text: null,
+        })),
+      );
+      const held = claimed.map((row) => ({ targetId: row!.id, claimedAt: row!.publishingStartedAt! }));
+      expect(await recordSending.many(held.map((write) => ({ ...write, text: label })))).toEqual(held.map(() => true));
+      const published = await finishPublished.many(
+        held.map((write, n) => ({
+          ...write,
+          userId: user.id,
+          postId: made[n]!.id,
+          platformPostId: `key_${n}`,
+          url: null,
+          settlesPost: made[n]!.scheduleVersion,
+        })),
+      );
+      expect(published).toEqual(held.map(() => true));
+    } finally {
+      pool.query = query;
+    }
+
+    // Rows each write looked at, run again and rolled back: planned on the status alone, it compared
+    // every page being published with every row of the batch (here 10,000 × 100). By key it reads
+    // each page at most once (a small table may still be read whole: a scan is cheaper there).
+    const [{ pages }] = (await testDb().execute(sql`select count(*)::int pages from post_targets`)).rows as [
+      { pages: number },
+    ];
+    type PlanNode = {
+      "Actual Rows": number;
+      "Actual Loops": number;
+      "Rows Removed by Filter"?: number;
+      "Rows Removed by Join Filter"?: number;
+      Plans?: PlanNode[];
+    };
+    const looked = (node: PlanNode): number =>
+      (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Join Filter"] ?? 0)) *
+        node["Actual Loops"] +
+      (node.Plans ?? []).reduce((sum, child) => sum + looked(child), 0);
+    for (const name of ["publish_record_sendings", "publish_finishes_published"]) {
+      const { text, values } = sent.get(name)!;
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const { rows } = await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+          `explain (analyze, format json) ${text}`,
+          values,
+        );
+        expect(looked(rows[0]!["QUERY PLAN"][0]!.Plan), name).toBeLessThanOrEqual(2 * pages);
+      } finally {
+        await client.query("rollback");
+        client.release();
+      }
+    }
+    await testDb()
+      .delete(posts)
+      .where(
+        inArray(
+          posts.id,
+          others.map((row) => row.id),
+        ),
+      );
+  });
+
   it("publish a page's post with it where the caller asks and the post has no other page still open", async () => {
     const { post, page, user } = await world();
     const claimedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -250,10 +360,14 @@ describe("the publish path's batched statements", () => {
     const { post, page, user } = await world();
     const first = await post();
     const second = await post({ status: "published", platformPostId: "5_6", publishedAt: new Date() });
-    const { loadJob, pageWithAccount, targetsOfPost, markPostPublished } =
+    const { loadJob, loadPostToSend, pageWithAccount, targetsOfPost, markPostPublished } =
       await import("@/lib/publishing/server/batched");
     const missing = "00000000-0000-4000-8000-000000000000";
 
+    const toSend = await loadPostToSend.many([first.post.id, missing]);
+    expect(toSend[0]).toMatchObject({ id: first.post.id, scheduleVersion: first.post.scheduleVersion, pageCount: 1 });
+    expect(toSend[0]!.media).toEqual([]);
+    expect(toSend[1]).toBeUndefined();
     const jobs = await loadJob.many([second.post.id, missing, first.post.id]);
     expect(jobs.map((job) => job?.id)).toEqual([second.post.id, undefined, first.post.id]);
     expect(jobs[2]!.targets.map((target) => target.id)).toEqual([first.target.id]);
