@@ -12,7 +12,9 @@ import { afterAll, describe, expect, inject, it } from "vitest";
  * - every user's counters sum to the number of their posts in each status;
  * - every page that has been published with a platform id has exactly one metrics row, carrying its
  *   post's owner and post (no longer foreign keys: the row goes with its page, its post, its owner);
- * - no other page has one.
+ * - no other page has one;
+ * - a statement that gives pages metrics rows moves each of their owners' analytics version once
+ *   (migration 0017: bumped by the statement, no longer by a deferred trigger per row).
  * Each statement commits on its own, so the counters land in different slots (migration 0012).
  */
 
@@ -83,6 +85,7 @@ async function apply(world: World, op: Operation): Promise<void> {
       await pool.query("DELETE FROM posts WHERE id = ANY($1)", [chosen(await ids("posts", world.users), op.pick)]);
       return;
     case "publish": {
+      const before = await analyticsOf(world.users);
       // A new platform id each time: a page published again gets none of a second metrics row.
       const { rows } = await pool.query<{ id: string; platform_post_id: string | null }>(
         `UPDATE post_targets SET status = 'published', published_at = now(),
@@ -91,6 +94,11 @@ async function apply(world: World, op: Operation): Promise<void> {
         [chosen(await ids("post_targets", world.users), op.pick), op.withPlatformId],
       );
       for (const row of rows) if (row.platform_post_id !== null) world.everPublished.add(row.id);
+      const after = await analyticsOf(world.users);
+      for (const [index, user] of world.users.entries()) {
+        const gotRows = after[index]!.rows > before[index]!.rows;
+        expect(after[index]!.version - before[index]!.version, user).toBe(gotRows ? 1 : 0);
+      }
       return;
     }
     case "unpublish":
@@ -103,6 +111,17 @@ async function apply(world: World, op: Operation): Promise<void> {
       await pool.query("UPDATE post_targets SET status = 'published' WHERE false");
       return;
   }
+}
+
+/** Each user's metrics rows and analytics version (the sum of its slots), in the order of `users`. */
+async function analyticsOf(users: string[]): Promise<{ rows: number; version: number }[]> {
+  const { rows } = await pool.query<{ rows: number; version: number }>(
+    `SELECT (SELECT count(*) FROM target_metrics m WHERE m.user_id = u.id)::int AS rows,
+            (SELECT coalesce(sum(version), 0) FROM analytics_versions v WHERE v.user_id = u.id)::int AS version
+     FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n) ORDER BY u.n`,
+    [users],
+  );
+  return rows;
 }
 
 async function expectConsistent(world: World): Promise<void> {
@@ -170,5 +189,14 @@ describe("set-based publish triggers (migration 0014)", () => {
         ],
       },
     );
+  });
+
+  it("fire no trigger per row when pages get their metrics rows", async () => {
+    // tgtype: bit 0 a row trigger, bit 2 on INSERT.
+    const { rows } = await pool.query<{ tgname: string }>(
+      `SELECT tgname FROM pg_trigger
+       WHERE tgrelid = 'target_metrics'::regclass AND NOT tgisinternal AND tgtype & 1 = 1 AND tgtype & 4 = 4`,
+    );
+    expect(rows).toEqual([]);
   });
 });
