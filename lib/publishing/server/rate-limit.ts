@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { env } from "@/lib/server/env";
+import { coalesce } from "@/lib/server/coalesce";
 import { platformModule, type PlatformOperation, type RateLimitRule } from "@/lib/server/platforms";
 import { redis } from "@/lib/server/redis";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
@@ -16,7 +17,8 @@ import type { ConnectablePlatform } from "@/lib/social/schemas";
  * the call only when all allow it, so two workers can never both take the last slot.
  *
  * Keys: `{prefix}:rate:{platform:account}:{rule}` and `{prefix}:rate:{platform:account}:hold`
- * (the braces keep one account's keys in one Redis Cluster slot).
+ * (the braces keep one account's keys in one Redis Cluster slot). The checks made together are
+ * answered by one script call (acquireTogether).
  */
 
 export interface RateScope {
@@ -91,34 +93,51 @@ export function rateLimitRules(platform: ConnectablePlatform): RateLimitRule[] {
   return configured[platform];
 }
 
-// KEYS[1] the hold, KEYS[2..] one log per rule; ARGV[1] this call's member, then max and window (ms) per rule,
-// then (optional) the cost: how many calls this request counts as (Graph's ?ids= counts each id).
-// Returns {allowed (1/0), ms to wait, held (1/0)}.
+// Checks in order, each as if alone, so a check sees the calls recorded by those before it.
+// KEYS: per check, its hold, then one log per rule. ARGV[1]: how many checks; then per check how
+// many rules, this call's member and its cost (how many calls the request counts as: Graph's ?ids=
+// counts each id), then max and window (ms) per rule. Returns per check {allowed (1/0), ms to wait,
+// held (1/0)}.
 const ACQUIRE = `
-local hold = redis.call('PTTL', KEYS[1])
-if hold > 0 then return {0, hold, 1} end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local cost = tonumber(ARGV[#KEYS * 2]) or 1
-local wait = 0
-for i = 2, #KEYS do
-  local max = tonumber(ARGV[i * 2 - 2])
-  local window = tonumber(ARGV[i * 2 - 1])
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  local count = redis.call('ZCARD', KEYS[i])
-  if count + cost > max then
-    if count == 0 then return {0, window, 0} end
-    local index = math.min(count + cost - max - 1, count - 1)
-    local blocking = redis.call('ZRANGE', KEYS[i], index, index, 'WITHSCORES')
-    wait = math.max(wait, tonumber(blocking[2]) + window - now)
+local results = {}
+local k, a = 0, 2
+for c = 1, tonumber(ARGV[1]) do
+  local rules, member, cost = tonumber(ARGV[a]), ARGV[a + 1], tonumber(ARGV[a + 2])
+  a = a + 3
+  local hold = redis.call('PTTL', KEYS[k + 1])
+  if hold > 0 then
+    results[c] = {0, hold, 1}
+  else
+    local wait, refused = 0, nil
+    for r = 1, rules do
+      local key, max, window = KEYS[k + 1 + r], tonumber(ARGV[a + 2 * r - 2]), tonumber(ARGV[a + 2 * r - 1])
+      redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+      local count = redis.call('ZCARD', key)
+      if count + cost > max then
+        if count == 0 then refused = window break end
+        local index = math.min(count + cost - max - 1, count - 1)
+        local blocking = redis.call('ZRANGE', key, index, index, 'WITHSCORES')
+        wait = math.max(wait, tonumber(blocking[2]) + window - now)
+      end
+    end
+    if refused then
+      results[c] = {0, refused, 0}
+    elseif wait > 0 then
+      results[c] = {0, wait, 0}
+    else
+      for r = 1, rules do
+        for j = 1, cost do redis.call('ZADD', KEYS[k + 1 + r], now, member .. '#' .. j) end
+        redis.call('PEXPIRE', KEYS[k + 1 + r], ARGV[a + 2 * r - 1])
+      end
+      results[c] = {1, 0, 0}
+    end
   end
+  k = k + 1 + rules
+  a = a + 2 * rules
 end
-if wait > 0 then return {0, wait, 0} end
-for i = 2, #KEYS do
-  for j = 1, cost do redis.call('ZADD', KEYS[i], now, ARGV[1] .. '#' .. j) end
-  redis.call('PEXPIRE', KEYS[i], ARGV[i * 2 - 1])
-end
-return {1, 0, 0}`;
+return results`;
 
 // KEYS[1] the hold; ARGV[1] ms from now, ARGV[2] the reset time (for people reading Redis). Only ever lengthens a hold.
 const HOLD = `
@@ -126,7 +145,7 @@ if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('SET', KEYS[1
 return redis.call('PTTL', KEYS[1])`;
 
 interface RateCommands {
-  rateAcquire(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<[number, number, number]>;
+  rateAcquire(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<[number, number, number][]>;
   rateHold(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<number>;
 }
 
@@ -145,6 +164,40 @@ function client(): Redis & RateCommands {
 
 const keyBase = (scope: RateScope) => `${env.REDIS_PREFIX}:rate:{${scope.platform}:${scope.account}}`;
 
+interface RateCheck {
+  scope: RateScope;
+  rules: RateLimitRule[];
+  cost: number;
+}
+
+/** Checks in order in one script call (ACQUIRE), each answered as if made alone. */
+async function acquireAll(checks: RateCheck[]): Promise<RateDecision[]> {
+  const keys: string[] = [];
+  const args: (string | number)[] = [checks.length];
+  for (const { scope, rules, cost } of checks) {
+    const base = keyBase(scope);
+    keys.push(`${base}:hold`, ...rules.map((rule) => `${base}:${rule.name}`));
+    args.push(rules.length, randomUUID(), Math.max(1, Math.trunc(cost)));
+    for (const rule of rules) args.push(rule.max, Math.round(rule.windowSeconds * 1000));
+  }
+  const answers = await client().rateAcquire(keys.length, ...keys, ...args);
+  const now = Date.now();
+  return answers.map(([allowed, waitMs, held]) =>
+    allowed === 1 ? { allowed: true } : { allowed: false, retryAt: new Date(now + waitMs), held: held === 1 },
+  );
+}
+
+/**
+ * The checks made in the same turn (at the instant thousands of posts fall due, one per page) in one
+ * script call: a call per page was a seventh of a worker's time in the burst (README › Benchmarks ›
+ * publish-lag, Session 25). On a Redis Cluster, where one script may only name keys of one slot,
+ * a batch of several accounts is refused (CROSSSLOT) before it runs, and each check is made alone
+ * (coalesce's fallback). A batch that failed while running may have recorded some of its calls:
+ * made again alone, those count twice in their window, which can only defer a call, never let one
+ * more through.
+ */
+const acquireTogether = coalesce(acquireAll, async (check: RateCheck) => (await acquireAll([check]))[0]!);
+
 /** Takes one call's slot for this account, or says when one will be free (or the hold ends). */
 export async function acquireRate(scope: RateScope, operation: PlatformOperation): Promise<RateDecision> {
   return acquireRateUnder(
@@ -157,18 +210,8 @@ export async function acquireRate(scope: RateScope, operation: PlatformOperation
  * The same, under rules the caller names (the metrics sync's read limits, lib/analytics/server/sync.ts);
  * `cost` slots at once (all or none) for a request the platform counts as several calls.
  */
-export async function acquireRateUnder(scope: RateScope, rules: RateLimitRule[], cost = 1): Promise<RateDecision> {
-  const base = keyBase(scope);
-  const keys = [`${base}:hold`, ...rules.map((rule) => `${base}:${rule.name}`)];
-  const args = [
-    randomUUID(),
-    ...rules.flatMap((rule) => [rule.max, Math.round(rule.windowSeconds * 1000)]),
-    Math.max(1, Math.trunc(cost)),
-  ];
-  const [allowed, waitMs, held] = await client().rateAcquire(keys.length, ...keys, ...args);
-  return allowed === 1
-    ? { allowed: true }
-    : { allowed: false, retryAt: new Date(Date.now() + waitMs), held: held === 1 };
+export function acquireRateUnder(scope: RateScope, rules: RateLimitRule[], cost = 1): Promise<RateDecision> {
+  return acquireTogether({ scope, rules, cost });
 }
 
 /** Holds every call for this account until `until` (a platform's reset time), for all workers. */

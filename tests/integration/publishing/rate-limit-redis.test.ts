@@ -87,6 +87,44 @@ describe("acquireRate and holdRate against Redis", () => {
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
   });
 
+  it("answers the checks made together in one script call, each as if made alone", async () => {
+    const { redis } = await import("@/lib/server/redis");
+    const connection = redis();
+    const [busy, quiet, held] = [account(), account(), account()];
+    const facebook = (id: string) => ({ platform: "facebook" as const, account: id });
+    const twitter = { platform: "twitter" as const, account: account() };
+    await limiter.holdRate(facebook(held), new Date(Date.now() + 60_000));
+    // The script loaded on this connection before counting (a first call may need EVAL after EVALSHA).
+    await limiter.acquireRate(facebook(account()), "post");
+    const send = connection.sendCommand;
+    let scripts = 0;
+    // Only watched: the commands this process sends for the checks below.
+    connection.sendCommand = function (this: typeof connection, ...args: Parameters<typeof send>) {
+      if (/^eval/i.test(args[0].name)) scripts += 1;
+      return send.apply(this, args);
+    } as typeof send;
+    let decisions;
+    try {
+      decisions = await Promise.all([
+        ...Array.from({ length: 5 }, () => limiter.acquireRate(facebook(busy), "post")),
+        limiter.acquireRate(facebook(quiet), "post"),
+        limiter.acquireRate(facebook(held), "post"),
+        ...Array.from({ length: 3 }, () => limiter.acquireRate(twitter, "post")),
+        limiter.acquireRate(twitter, "media"),
+      ]);
+    } finally {
+      connection.sendCommand = send;
+    }
+    expect(scripts).toBe(1);
+    expect(decisions.map((decision) => (decision.allowed ? "allowed" : decision.held ? "held" : "wait"))).toEqual([
+      ...["allowed", "allowed", "allowed", "wait", "wait"],
+      "allowed",
+      "held",
+      ...["allowed", "allowed", "wait"],
+      "allowed",
+    ]);
+  });
+
   it("counts only the operations a rule names", async () => {
     const scope = { platform: "twitter" as const, account: account() };
     for (let call = 0; call < 10; call += 1) expect((await limiter.acquireRate(scope, "media")).allowed).toBe(true);
