@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { coalesce } from "@/lib/server/coalesce";
-import { byId, finishPublished, publishLane, recordSending, sortedById } from "./batched";
+import { byId, finishPublished, plainArray, publishLane, recordSending, sortedById } from "./batched";
 import { publishStatements } from "./statements";
 
 /**
@@ -63,9 +63,9 @@ export const claimTarget = coalesce(
     if (new Set(ids).size !== ids.length) throw new Error("a page asked for twice in one batch");
     const sorted = sortedById(requests);
     const rows = await publishStatements().claims.execute({
-      targetIds: sorted.map((request) => request.targetId),
-      postIds: sorted.map((request) => request.postId),
-      versions: sorted.map((request) => request.scheduleVersion),
+      targetIds: plainArray(sorted.map((request) => request.targetId)),
+      postIds: plainArray(sorted.map((request) => request.postId)),
+      versions: plainArray(sorted.map((request) => request.scheduleVersion)),
       texts: sorted.map((request) => request.text),
       ...claimTimes(),
     });
