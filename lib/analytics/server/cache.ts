@@ -5,9 +5,10 @@ import { localDay } from "../metrics-math";
 
 /**
  * Each user's analytics answers, kept in this process until the next write that can change them.
- * The key holds the user's analytics version (`analytics_versions`, bumped at commit by database
- * triggers on every write an answer reads: metric ingest, publishing, post edits and deletes, time
- * zone changes; see migration 0010), the zone, today's local day (so "all time" and open ranges
+ * The key holds the user's analytics version (`analytics_versions`, bumped by database triggers on
+ * every write an answer reads: metric ingest, publishing, post edits and deletes, time zone
+ * changes; at commit (migration 0010), or for a published page's new metrics row in the publishing
+ * statement (migration 0017)), the zone, today's local day (so "all time" and open ranges
  * move on at midnight) and the query. Reading the version is the one query a cached answer costs;
  * it is the same query that read the time zone before. Several processes each keep their own
  * entries and stay correct, since the version lives in Postgres.
