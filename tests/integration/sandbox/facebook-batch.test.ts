@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { sandboxControl } from "../../../sandbox/testing";
+import { describe, expect, it } from "vitest";
 import { facebookPageTokens } from "../../../sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /**
  * Graph's batch requests as the sandbox plays them (sandbox/README.md, "Batch requests"): each
@@ -14,19 +13,10 @@ const bakery = { id: "444444444444444", name: "Ada's Bakery", category: "Bakery"
 const florist = { id: "444444444444445", name: "Ada's Florist", category: "Florist" };
 const ada = { id: "100000000000044", name: "Ada Lovelace", email: "ada@example.com", pages: [bakery, florist] };
 
-let sandbox: RunningSandbox;
-let control: ReturnType<typeof sandboxControl>;
 let tokens: Awaited<ReturnType<typeof facebookPageTokens>>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  control = sandboxControl(sandbox.url);
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await control.reset();
+const sandbox = ownSandbox(async (control, url) => {
   await control.defineFacebookUser(ada);
-  tokens = await facebookPageTokens(sandbox.url);
+  tokens = await facebookPageTokens(url);
 });
 
 const root = () => `${sandbox.url}/facebook/graph/v25.0/`;
@@ -67,16 +57,16 @@ describe("Graph batch requests", () => {
     expect(ids[1]).toMatch(new RegExp(`^${florist.id}_\\d+$`));
     expect(entries[0]!.headers).toContainEqual({ name: "facebook-api-version", value: "v25.0" });
 
-    const posts = await control.publishedPosts({ platform: "facebook" });
+    const posts = await sandbox.control.publishedPosts({ platform: "facebook" });
     expect(posts.map((post) => [post.target, post.text]).sort()).toEqual([
       [bakery.id, "Rye is out of the oven"],
       [florist.id, "Tulips are in"],
     ]);
-    expect(await control.publishCalls({ platform: "facebook" })).toHaveLength(2);
+    expect(await sandbox.control.publishCalls({ platform: "facebook" })).toHaveLength(2);
   });
 
   it("refuses one operation as that call alone would be refused, and runs the others", async () => {
-    await control.expireFacebookPageToken(florist.id);
+    await sandbox.control.expireFacebookPageToken(florist.id);
     const answered = await batch(
       [
         feedOperation(florist.id, "Tulips are in", tokens.pages[florist.id]),
@@ -91,7 +81,9 @@ describe("Graph batch requests", () => {
     expect(entries[2]!.code).toBeGreaterThanOrEqual(400);
     expect(JSON.parse(entries[0]!.body)).toMatchObject({ error: { code: 190 } });
     expect(entries.every((entry) => entry.headers === undefined)).toBe(true);
-    expect((await control.publishedPosts({ platform: "facebook" })).map((post) => post.target)).toEqual([bakery.id]);
+    expect((await sandbox.control.publishedPosts({ platform: "facebook" })).map((post) => post.target)).toEqual([
+      bakery.id,
+    ]);
   });
 
   it("lends the batch's token to an operation that names none", async () => {
@@ -125,12 +117,12 @@ describe("Graph batch requests", () => {
       body: new URLSearchParams({ batch: "{nope", access_token: tokens.pages[bakery.id]! }),
     });
     expect(notArray.body.error).toMatchObject({ code: 100 });
-    expect(await control.publishCalls({ platform: "facebook" })).toEqual([]);
+    expect(await sandbox.control.publishCalls({ platform: "facebook" })).toEqual([]);
   });
 
   it("answers null for an operation it gave up on, and one given up on after it was accepted is published all the same", async () => {
-    await control.publishFaults({ platform: "facebook", kind: "timeout", delayMs: 50, target: florist.id });
-    await control.publishFaults({
+    await sandbox.control.publishFaults({ platform: "facebook", kind: "timeout", delayMs: 50, target: florist.id });
+    await sandbox.control.publishFaults({
       platform: "facebook",
       kind: "server_error",
       drop: true,
@@ -146,6 +138,8 @@ describe("Graph batch requests", () => {
     );
     expect(answered.status).toBe(200);
     expect(answered.body).toEqual([null, null]);
-    expect((await control.publishedPosts({ platform: "facebook" })).map((post) => post.target)).toEqual([bakery.id]);
+    expect((await sandbox.control.publishedPosts({ platform: "facebook" })).map((post) => post.target)).toEqual([
+      bakery.id,
+    ]);
   });
 });

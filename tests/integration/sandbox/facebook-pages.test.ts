@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { answerConsent, sandboxControl } from "../../../sandbox/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerConsent } from "../../../sandbox/testing";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /**
  * How Postloom keeps a Facebook Page connected: a long-lived user token, Page tokens from
@@ -15,19 +15,10 @@ const SCOPES = "pages_show_list,pages_manage_posts,pages_read_engagement";
 const bakery = { id: "111111111111111", name: "Ada's Bakery", category: "Bakery", fan_count: 1234 };
 const ada = { id: "100000000000042", name: "Ada Lovelace", email: "ada@example.com", pages: [bakery] };
 
-let sandbox: RunningSandbox;
+const sandbox = ownSandbox((control) => control.defineFacebookUser(ada));
 let graph: string;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   graph = `${sandbox.url}/facebook/graph/v20.0`;
-  control = sandboxControl(sandbox.url);
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await control.reset();
-  await control.defineFacebookUser(ada);
 });
 
 interface GraphError {
@@ -92,14 +83,14 @@ describe("Facebook Page node", () => {
 describe("refreshing a Page token", () => {
   it("Page tokens from a long-lived user token never expire by time", async () => {
     const token = await pageToken(await longLivedUserToken());
-    await control.advanceClock(30 * 24 * 3600);
+    await sandbox.control.advanceClock(30 * 24 * 3600);
     expect((await getJson(`${graph}/${bakery.id}?access_token=${token}`)).status).toBe(200);
   });
 
   it("/me/accounts with the still-valid long-lived user token hands out a new token for an expired Page token", async () => {
     const userToken = await longLivedUserToken();
     const old = await pageToken(userToken);
-    expect(await control.expireFacebookPageToken(bakery.id)).toEqual({ pageId: bakery.id, expiredTokens: 1 });
+    expect(await sandbox.control.expireFacebookPageToken(bakery.id)).toEqual({ pageId: bakery.id, expiredTokens: 1 });
     const dead = await getJson<GraphError>(`${graph}/${bakery.id}?fields=id&access_token=${old}`);
     expect(dead).toMatchObject({
       status: 400,
@@ -118,8 +109,8 @@ describe("refreshing a Page token", () => {
 
   it("after the user token is expired via control there is no way back but a new login (190/463)", async () => {
     const userToken = await longLivedUserToken();
-    await control.expireFacebookPageToken(bakery.id);
-    expect(await control.expireFacebookUserTokens(ada.id)).toMatchObject({ userId: ada.id });
+    await sandbox.control.expireFacebookPageToken(bakery.id);
+    expect(await sandbox.control.expireFacebookUserTokens(ada.id)).toMatchObject({ userId: ada.id });
     const accounts = await getJson<GraphError>(`${graph}/me/accounts?access_token=${userToken}`);
     expect(accounts).toMatchObject({ status: 400, body: { error: { code: 190, error_subcode: 463 } } });
     const exchange = await getJson<GraphError>(

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { sandboxControl } from "../../../sandbox/testing";
+import { describe, expect, it } from "vitest";
 import { facebookPageTokens } from "../../../sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /**
  * The sandbox's Graph API is as strict as Meta's: each endpoint wants its permission and answers
@@ -13,18 +12,7 @@ import { call } from "../../fixtures/fetch-json";
 const bakery = { id: "444444444444444", name: "Ada's Bakery", category: "Bakery" };
 const ada = { id: "100000000000044", name: "Ada Lovelace", email: "ada@example.com", pages: [bakery] };
 
-let sandbox: RunningSandbox;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  control = sandboxControl(sandbox.url);
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await control.reset();
-  await control.defineFacebookUser(ada);
-});
+const sandbox = ownSandbox((control) => control.defineFacebookUser(ada));
 
 const graph = (version: string) => `${sandbox.url}/facebook/graph/${version}`;
 
@@ -61,13 +49,13 @@ describe("Graph permissions", () => {
       type: "OAuthException",
       message: expect.stringContaining("pages_read_engagement") as unknown,
     });
-    expect(await control.publishedPosts({ platform: "facebook", target: bakery.id })).toHaveLength(1);
+    expect(await sandbox.control.publishedPosts({ platform: "facebook", target: bakery.id })).toHaveLength(1);
   });
 });
 
 describe("Page tasks", () => {
   it("a person without the CREATE_CONTENT task on the Page cannot publish there (#200), though they may read it", async () => {
-    await control.defineFacebookUser({ ...ada, pages: [{ ...bakery, tasks: ["ANALYZE", "MODERATE"] }] });
+    await sandbox.control.defineFacebookUser({ ...ada, pages: [{ ...bakery, tasks: ["ANALYZE", "MODERATE"] }] });
     const { pages } = await facebookPageTokens(sandbox.url);
     const token = pages[bakery.id]!;
     const refused = await call(`${graph("v25.0")}/${bakery.id}/feed`, {
@@ -96,7 +84,7 @@ describe("Graph versions", () => {
     expect((await call(`${graph("v99.0")}/me?access_token=${user}`)).body.error).toMatchObject({ code: 2500 });
     // v21.0 itself goes on 21 January 2027: after that v22.0 is the oldest.
     const untilJanuary22 = Math.ceil((Date.parse("2027-01-22T00:00:00Z") - Date.now()) / 1000);
-    await control.advanceClock(untilJanuary22);
+    await sandbox.control.advanceClock(untilJanuary22);
     const later = await call(`${graph("v20.0")}/me?access_token=${user}`);
     expect(later.headers.get("facebook-api-version")).toBe("v22.0");
   });

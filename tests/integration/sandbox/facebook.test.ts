@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { answerConsent, sandboxControl, type ConsentChoice } from "../../../sandbox/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerConsent, type ConsentChoice } from "../../../sandbox/testing";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's Facebook Login and Graph API, used the way Postloom's clients use the real ones. */
 
@@ -9,17 +9,11 @@ const CLIENT_SECRET = "sandbox-facebook-secret";
 const REDIRECT_URI = "http://127.0.0.1:3999/api/auth/callback/facebook";
 const PAGE_SCOPES = "email,public_profile,pages_show_list,pages_manage_posts,pages_read_engagement";
 
-let sandbox: RunningSandbox;
+const sandbox = ownSandbox();
 let graph: string;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   graph = `${sandbox.url}/facebook/graph/v20.0`;
-  control = sandboxControl(sandbox.url);
 });
-afterAll(() => sandbox.close());
-beforeEach(() => control.reset());
 
 const bakery = {
   id: "111111111111111",
@@ -69,7 +63,7 @@ async function logIn(choice: ConsentChoice = {}, scope = PAGE_SCOPES): Promise<s
 
 describe("Facebook Login dialog", () => {
   it("shows the defined user, their Pages as ticked checkboxes, and Approve/Deny", async () => {
-    await control.defineFacebookUser(ada);
+    await sandbox.control.defineFacebookUser(ada);
     const response = await fetch(dialogUrl());
     const markup = await response.text();
     expect(response.status).toBe(200);
@@ -160,7 +154,7 @@ describe("Facebook tokens", () => {
 
   it("refuses to extend an expired short-lived token (190/463): the user must log in again", async () => {
     const token = await logIn();
-    await control.advanceClock(3 * 3600);
+    await sandbox.control.advanceClock(3 * 3600);
     const params = {
       grant_type: "fb_exchange_token",
       client_id: CLIENT_ID,
@@ -177,7 +171,7 @@ describe("Facebook tokens", () => {
 
 describe("Graph API", () => {
   it("describes the user on /me with a Bearer token or access_token, honouring fields", async () => {
-    await control.defineFacebookUser(ada);
+    await sandbox.control.defineFacebookUser(ada);
     const token = await logIn();
     const viaBearer = await getJson(`${graph}/me?fields=id,name,email,picture`, {
       headers: { authorization: `Bearer ${token}` },
@@ -194,7 +188,7 @@ describe("Graph API", () => {
   });
 
   it("leaves email out for an account without one, and lets the consent form go without it", async () => {
-    await control.defineFacebookUser({ id: "100000000000077", name: "No Mail", email: null });
+    await sandbox.control.defineFacebookUser({ id: "100000000000077", name: "No Mail", email: null });
     const markup = await (await fetch(dialogUrl())).text();
     expect(markup).toMatch(/<input id="consent-email"[^>]*value=""/);
     expect(markup).not.toMatch(/<input id="consent-email"[^>]*required/);
@@ -210,7 +204,7 @@ describe("Graph API", () => {
   });
 
   it("lists the defined Pages on /me/accounts with Page tokens and cursors", async () => {
-    await control.defineFacebookUser(ada);
+    await sandbox.control.defineFacebookUser(ada);
     const token = await logIn();
     const fields = "id,name,category,category_list,fan_count,tasks,picture,access_token";
     const { status, body } = await getJson<{
@@ -237,7 +231,7 @@ describe("Graph API", () => {
   });
 
   it("lists only the Pages ticked on the consent screen, and none without pages_show_list", async () => {
-    await control.defineFacebookUser(ada);
+    await sandbox.control.defineFacebookUser(ada);
     const oneTicked = await logIn({ pageIds: [shop.id] });
     const accounts = await getJson<{ data: { id: string }[] }>(`${graph}/me/accounts?access_token=${oneTicked}`);
     expect(accounts.body.data.map((page) => page.id)).toEqual([shop.id]);
@@ -262,7 +256,7 @@ describe("Graph API", () => {
   });
 
   it("answers 190/463 for a Page token after expire-token, while the user token gets a fresh one", async () => {
-    await control.defineFacebookUser(ada);
+    await sandbox.control.defineFacebookUser(ada);
     const userToken = await logIn();
     const pages = await getJson<{ data: { id: string; access_token: string }[] }>(
       `${graph}/me/accounts?access_token=${userToken}`,
@@ -273,7 +267,10 @@ describe("Graph API", () => {
       name: bakery.name,
     });
 
-    expect(await control.expireFacebookPageToken(bakery.id)).toMatchObject({ pageId: bakery.id, expiredTokens: 1 });
+    expect(await sandbox.control.expireFacebookPageToken(bakery.id)).toMatchObject({
+      pageId: bakery.id,
+      expiredTokens: 1,
+    });
     const pageCall = await getJson<GraphError>(`${graph}/${bakery.id}?fields=id,name&access_token=${pageToken}`);
     expect(pageCall).toMatchObject({
       status: 400,
@@ -304,8 +301,8 @@ describe("Graph API", () => {
 
 describe("Facebook control API", () => {
   it("shows defined users and Pages in the state, and rejects a bad definition", async () => {
-    await control.defineFacebookUser(ada);
-    expect(await control.state()).toMatchObject({
+    await sandbox.control.defineFacebookUser(ada);
+    expect(await sandbox.control.state()).toMatchObject({
       facebook: {
         nextUserId: ada.id,
         users: [{ id: ada.id, name: "Ada Lovelace", pageIds: [bakery.id, shop.id] }],

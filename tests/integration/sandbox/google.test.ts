@@ -1,8 +1,8 @@
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from "node:crypto";
 import { get } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { answerConsent, sandboxControl } from "../../../sandbox/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerConsent } from "../../../sandbox/testing";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's Google, spoken to the way next-auth's Google provider speaks to the real one. */
 
@@ -10,15 +10,11 @@ const CLIENT_ID = "sandbox-google-client";
 const CLIENT_SECRET = "sandbox-google-secret";
 const REDIRECT_URI = "http://127.0.0.1:3999/api/auth/callback/google";
 
-let sandbox: RunningSandbox;
+const sandbox = ownSandbox();
 let issuer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   issuer = `${sandbox.url}/google`;
 });
-afterAll(() => sandbox.close());
-beforeEach(() => sandboxControl(sandbox.url).reset());
 
 function authorizeUrl(extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({
@@ -102,7 +98,7 @@ describe("Google discovery", () => {
     const viaHost = await new Promise<string>((resolve, reject) => {
       const path = "/google/.well-known/openid-configuration";
       get(
-        { host: "127.0.0.1", port: sandbox.port, path, headers: { host: `localhost:${sandbox.port}` } },
+        { host: "127.0.0.1", port: sandbox.running.port, path, headers: { host: `localhost:${sandbox.running.port}` } },
         (response) => {
           let body = "";
           response.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -110,7 +106,7 @@ describe("Google discovery", () => {
         },
       ).on("error", reject);
     });
-    expect((JSON.parse(viaHost) as { issuer: string }).issuer).toBe(`http://localhost:${sandbox.port}/google`);
+    expect((JSON.parse(viaHost) as { issuer: string }).issuer).toBe(`http://localhost:${sandbox.running.port}/google`);
     const proxied = await fetch(`${issuer}/.well-known/openid-configuration`, {
       headers: { "x-forwarded-proto": "https", "x-forwarded-host": "sandbox.test" },
     });
@@ -254,7 +250,7 @@ describe("Google token endpoint", () => {
 
   it("expires codes after ten minutes", async () => {
     const code = (await answerConsent(authorizeUrl())).searchParams.get("code") ?? "";
-    await sandboxControl(sandbox.url).advanceClock(601);
+    await sandbox.control.advanceClock(601);
     expect(await exchange({ code })).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
   });
 
@@ -313,7 +309,7 @@ describe("Google userinfo", () => {
     expect((await fetch(`${issuer}/v1/userinfo`, { headers: { authorization: "Bearer ya29.nope" } })).status).toBe(401);
     expect((await fetch(`${issuer}/v1/userinfo`)).status).toBe(401);
     const tokens = await signIn();
-    await sandboxControl(sandbox.url).advanceClock(3600);
+    await sandbox.control.advanceClock(3600);
     expect(
       (await fetch(`${issuer}/v1/userinfo`, { headers: { authorization: `Bearer ${String(tokens.access_token)}` } }))
         .status,
@@ -323,13 +319,12 @@ describe("Google userinfo", () => {
 
 describe("control API", () => {
   it("lists users and token counts, and forgets them on reset", async () => {
-    const control = sandboxControl(sandbox.url);
     await signIn({ email: "ada@example.com" });
-    expect(await control.state()).toMatchObject({
+    expect(await sandbox.control.state()).toMatchObject({
       google: { users: [expect.objectContaining({ email: "ada@example.com" })] },
       tokens: { issued: 1, byPlatform: { google: { access: { issued: 1, active: 1 } } } },
     });
-    await control.reset();
-    expect(await control.state()).toMatchObject({ google: { users: [] }, tokens: { issued: 0 } });
+    await sandbox.control.reset();
+    expect(await sandbox.control.state()).toMatchObject({ google: { users: [] }, tokens: { issued: 0 } });
   });
 });

@@ -1,7 +1,7 @@
 import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { answerConsent, sandboxControl, type ConsentChoice } from "../../../sandbox/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerConsent, type ConsentChoice } from "../../../sandbox/testing";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's Sign In with LinkedIn (OIDC) and /v2/userinfo, used the way lib/server/platforms/linkedin.ts uses them. */
 
@@ -12,17 +12,11 @@ const SCOPES = "openid profile email w_member_social";
 const DAY = 24 * 3600;
 const INVALID = { serviceErrorCode: 65600, message: "Invalid access token", status: 401 };
 
-let sandbox: RunningSandbox;
+const sandbox = ownSandbox();
 let issuer: string;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   issuer = `${sandbox.url}/linkedin/www/oauth`;
-  control = sandboxControl(sandbox.url);
 });
-afterAll(() => sandbox.close());
-beforeEach(() => control.reset());
 
 function authorizeUrl(extra: Record<string, string | null> = {}): string {
   const params = new URLSearchParams({
@@ -197,11 +191,13 @@ describe("LinkedIn token endpoint", () => {
   });
 
   it("in partner mode refreshes with the same refresh token, whose year is never extended", async () => {
-    expect(await control.setLinkedInSettings({ partnerRefreshTokens: true })).toEqual({ partnerRefreshTokens: true });
+    expect(await sandbox.control.setLinkedInSettings({ partnerRefreshTokens: true })).toEqual({
+      partnerRefreshTokens: true,
+    });
     const tokens = await signIn();
     expect(tokens).toMatchObject({ refresh_token: expect.stringMatching(/^AQW/), refresh_token_expires_in: 31536000 });
 
-    await control.advanceClock(59 * DAY);
+    await sandbox.control.advanceClock(59 * DAY);
     const day59 = await refresh(tokens.refresh_token);
     expect(day59).toMatchObject({
       status: 200,
@@ -212,13 +208,13 @@ describe("LinkedIn token endpoint", () => {
     expect(Number(day59.body.refresh_token_expires_in)).toBeLessThanOrEqual(306 * DAY);
     expect((await userinfo(day59.body.access_token)).status).toBe(200);
 
-    await control.advanceClock(301 * DAY);
+    await sandbox.control.advanceClock(301 * DAY);
     const day360 = await refresh(tokens.refresh_token);
     // The access token cannot outlive the refresh token: both end on day 365.
     expect(Number(day360.body.expires_in)).toBeLessThanOrEqual(5 * DAY);
     expect(day360.body.expires_in).toBe(day360.body.refresh_token_expires_in);
 
-    await control.advanceClock(6 * DAY);
+    await sandbox.control.advanceClock(6 * DAY);
     expect(await refresh(tokens.refresh_token)).toEqual({
       status: 400,
       body: { error: "invalid_grant", error_description: "Token has been expired or revoked." },
@@ -253,27 +249,27 @@ describe("LinkedIn userinfo", () => {
     const none = await fetch(`${sandbox.url}/linkedin/api/v2/userinfo`);
     expect(none.status).toBe(401);
     const tokens = await signIn();
-    await control.advanceClock(60 * DAY);
+    await sandbox.control.advanceClock(60 * DAY);
     expect(await userinfo(tokens.access_token)).toEqual({ status: 401, body: INVALID });
   });
 });
 
 describe("LinkedIn control API", () => {
   it("expire-token makes the member's access tokens answer 65600, while a partner refresh still works", async () => {
-    await control.setLinkedInSettings({ partnerRefreshTokens: true });
+    await sandbox.control.setLinkedInSettings({ partnerRefreshTokens: true });
     const tokens = await signIn();
     const sub = String((await userinfo(tokens.access_token)).body.sub);
-    expect(await control.expireLinkedInTokens(sub)).toEqual({ sub, expiredTokens: 1 });
+    expect(await sandbox.control.expireLinkedInTokens(sub)).toEqual({ sub, expiredTokens: 1 });
     expect(await userinfo(tokens.access_token)).toEqual({ status: 401, body: INVALID });
     const refreshed = await refresh(tokens.refresh_token);
     expect((await userinfo(refreshed.body.access_token)).status).toBe(200);
   });
 
   it("revoke makes tokens answer 65601 REVOKED_ACCESS_TOKEN and ends refreshing", async () => {
-    await control.setLinkedInSettings({ partnerRefreshTokens: true });
+    await sandbox.control.setLinkedInSettings({ partnerRefreshTokens: true });
     const tokens = await signIn();
     const sub = String((await userinfo(tokens.access_token)).body.sub);
-    expect(await control.revokeLinkedInTokens(sub)).toEqual({ sub, revokedTokens: 2 });
+    expect(await sandbox.control.revokeLinkedInTokens(sub)).toEqual({ sub, revokedTokens: 2 });
     expect(await userinfo(tokens.access_token)).toEqual({
       status: 401,
       body: {
@@ -289,9 +285,9 @@ describe("LinkedIn control API", () => {
   });
 
   it("shows settings and members in the state, rejects bad settings and forgets all on reset", async () => {
-    await control.setLinkedInSettings({ partnerRefreshTokens: true });
+    await sandbox.control.setLinkedInSettings({ partnerRefreshTokens: true });
     await signIn({ email: "ada@example.com" });
-    expect(await control.state()).toMatchObject({
+    expect(await sandbox.control.state()).toMatchObject({
       linkedin: {
         settings: { partnerRefreshTokens: true },
         members: [expect.objectContaining({ email: "ada@example.com" })],
@@ -299,8 +295,8 @@ describe("LinkedIn control API", () => {
     });
     const bad = await fetch(`${sandbox.url}/_control/linkedin/settings`, { method: "POST", body: "{}" });
     expect(bad.status).toBe(400);
-    await control.reset();
-    expect(await control.state()).toMatchObject({
+    await sandbox.control.reset();
+    expect(await sandbox.control.state()).toMatchObject({
       linkedin: { settings: { partnerRefreshTokens: false }, members: [] },
     });
   });

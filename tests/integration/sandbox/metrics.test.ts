@@ -1,24 +1,15 @@
 import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { engagementAt } from "../../../sandbox/metrics";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { sandboxControl } from "../../../sandbox/testing";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's metrics endpoints (sandbox/README.md "Metrics"): the platforms' shapes and refusals. */
 
 const page = { id: "333333333333333", name: "Ada's Bakery", category: "Bakery" };
 const LI_HEADERS = { "LinkedIn-Version": DEFAULT_LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" };
 
-let sandbox: RunningSandbox;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  control = sandboxControl(sandbox.url);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => control.reset());
+const sandbox = ownSandbox();
 
 const getJson = async (url: string, headers: Record<string, string> = {}) => {
   const response = await fetch(url, { headers });
@@ -27,7 +18,12 @@ const getJson = async (url: string, headers: Record<string, string> = {}) => {
 
 describe("sandbox metrics", () => {
   it("Facebook: post fields and views insights grow with sandbox time; deprecated impressions are refused", async () => {
-    await control.defineFacebookUser({ id: "100000000000077", name: "Ada", email: "ada@example.com", pages: [page] });
+    await sandbox.control.defineFacebookUser({
+      id: "100000000000077",
+      name: "Ada",
+      email: "ada@example.com",
+      pages: [page],
+    });
     const token = (await facebookPageTokens(sandbox.url)).pages[page.id]!;
     const created = await fetch(`${sandbox.url}/facebook/graph/v25.0/${page.id}/feed`, {
       method: "POST",
@@ -40,7 +36,7 @@ describe("sandbox metrics", () => {
       getJson(`${sandbox.url}/facebook/graph/v25.0/${id}?${new URLSearchParams({ fields, access_token: token })}`);
     const first = await read();
     expect(first.status).toBe(200);
-    const [post] = await control.publishedPosts({ platform: "facebook" });
+    const [post] = await sandbox.control.publishedPosts({ platform: "facebook" });
     const expected = engagementAt({ id, createdAtMs: Date.parse(post!.createdAt) }, Date.parse(post!.createdAt));
     expect(first.body.reactions).toEqual({
       data: [],
@@ -55,7 +51,7 @@ describe("sandbox metrics", () => {
       ["post_media_view", expected.views],
       ["post_total_media_view_unique", expected.reach],
     ]);
-    await control.advanceClock(3600);
+    await sandbox.control.advanceClock(3600);
     const later = await read();
     const views = (body: Record<string, unknown>) =>
       (body.insights as { data: { values: { value: number }[] }[] }).data[0]!.values[0]!.value;
@@ -67,7 +63,7 @@ describe("sandbox metrics", () => {
     expect(deprecated.status).toBe(400);
     expect((deprecated.body.error as { code: number }).code).toBe(100);
 
-    await control.deletePlatformPost("facebook", id);
+    await sandbox.control.deletePlatformPost("facebook", id);
     const gone = await read();
     expect(gone.status).toBe(400);
     expect(gone.body.error).toMatchObject({ code: 100, error_subcode: 33 });
@@ -85,7 +81,7 @@ describe("sandbox metrics", () => {
       });
       ids.push(((await response.json()) as { data: { id: string } }).data.id);
     }
-    await control.deletePlatformPost("twitter", ids[1]!);
+    await sandbox.control.deletePlatformPost("twitter", ids[1]!);
     const lookup = await getJson(
       `${sandbox.url}/x/api/2/tweets?ids=${ids.join(",")}&tweet.fields=public_metrics`,
       auth,
@@ -106,7 +102,12 @@ describe("sandbox metrics", () => {
     const tooMany = Array.from({ length: 101 }, (_, i) => String(1000 + i)).join(",");
     expect((await getJson(`${sandbox.url}/x/api/2/tweets?ids=${tooMany}`, auth)).status).toBe(400);
     expect((await getJson(`${sandbox.url}/x/api/2/tweets?ids=${ids[0]}&tweet.fields=views`, auth)).status).toBe(400);
-    await control.publishFaults({ platform: "twitter", kind: "rate_limit", target: userId, operations: ["metrics"] });
+    await sandbox.control.publishFaults({
+      platform: "twitter",
+      kind: "rate_limit",
+      target: userId,
+      operations: ["metrics"],
+    });
     const limited = await fetch(`${sandbox.url}/x/api/2/tweets?ids=${ids[0]}`, { headers: auth });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("x-rate-limit-reset"))).toBeGreaterThan(Date.now() / 1000);

@@ -1,10 +1,9 @@
 import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { sandboxControl } from "../../../sandbox/testing";
+import { describe, expect, it } from "vitest";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's video and chunked uploads (Facebook videos, X INIT/APPEND/FINALIZE/STATUS, LinkedIn Videos API) and its call log. */
 
@@ -16,18 +15,7 @@ const LI_HEADERS = {
   "content-type": "application/json",
 };
 
-let sandbox: RunningSandbox;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  control = sandboxControl(sandbox.url);
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await control.reset();
-  await control.defineFacebookUser(ada);
-});
+const sandbox = ownSandbox((control) => control.defineFacebookUser(ada));
 
 const multipart = (fields: Record<string, string | Blob>) => {
   const form = new FormData();
@@ -104,7 +92,7 @@ describe("Facebook Page videos", () => {
     expect((await video()).body.post_id).toBeUndefined();
     expect(await feed()).toEqual([]);
 
-    await control.advanceClock(2);
+    await sandbox.control.advanceClock(2);
     const ready = (await video()).body;
     expect(ready).toMatchObject({ status: { video_status: "ready", processing_phase: { status: "complete" } } });
     expect(ready.post_id).toMatch(new RegExp(`^${bakery.id}_\\d+$`));
@@ -148,7 +136,7 @@ describe("Facebook Page videos", () => {
         })
       ).body.id,
     );
-    await control.advanceClock(2);
+    await sandbox.control.advanceClock(2);
     const failed = await call(
       `${sandbox.url}/facebook/graph/v25.0/${videoId}?fields=status,post_id&access_token=${token}`,
     );
@@ -162,7 +150,7 @@ describe("Facebook Page videos", () => {
         },
       }) as unknown,
     });
-    expect(await control.publishedPosts({ platform: "facebook", target: bakery.id })).toEqual([]);
+    expect(await sandbox.control.publishedPosts({ platform: "facebook", target: bakery.id })).toEqual([]);
   });
 });
 
@@ -207,7 +195,7 @@ describe("X chunked media upload", () => {
     const imageId = (image.body.data as { id: string }).id;
     expect((await tweet([id, imageId])).status).toBe(400);
     expect((await tweet([id])).status).toBe(201);
-    const [post] = await control.publishedPosts({ platform: "twitter" });
+    const [post] = await sandbox.control.publishedPosts({ platform: "twitter" });
     expect(post!.mediaIds).toEqual([id]);
   });
 
@@ -301,11 +289,11 @@ describe("LinkedIn Videos API", () => {
     const early = await post();
     expect(early.status).toBe(422);
     expect(JSON.stringify(early.body)).toContain("PROCESSING, not AVAILABLE");
-    await control.advanceClock(2);
+    await sandbox.control.advanceClock(2);
     expect(await status()).toMatchObject({ status: "AVAILABLE" });
     const created = await post();
     expect(created.status).toBe(201);
-    const [recorded] = await control.publishedPosts({ platform: "linkedin", target: sub });
+    const [recorded] = await sandbox.control.publishedPosts({ platform: "linkedin", target: sub });
     expect(recorded).toMatchObject({ id: created.headers.get("x-restli-id"), mediaIds: [value.video] });
     // Another member may not read the video's status.
     const other = await linkedInToken(sandbox.url, { email: "someone.else@example.com" });
@@ -319,7 +307,7 @@ describe("LinkedIn Videos API", () => {
     const { token, sub } = await linkedInToken(sandbox.url);
     const headers = { authorization: `Bearer ${token}`, ...LI_HEADERS };
     const videos = `${sandbox.url}/linkedin/api/rest/videos`;
-    await control.setLinkedInVideos({ failNext: 1, failureReason: "Unsupported codec" });
+    await sandbox.control.setLinkedInVideos({ failNext: 1, failureReason: "Unsupported codec" });
     const size = 100 * 1024;
     const init = await call(`${videos}?action=initializeUpload`, {
       method: "POST",
@@ -340,7 +328,7 @@ describe("LinkedIn Videos API", () => {
       }),
     });
     expect(finalized.status).toBe(200);
-    await control.advanceClock(2);
+    await sandbox.control.advanceClock(2);
     const status = await call(`${videos}/${encodeURIComponent(value.video)}`, { headers });
     expect(status.body).toMatchObject({ status: "PROCESSING_FAILED", processingFailureReason: "Unsupported codec" });
     const posted = await call(`${sandbox.url}/linkedin/api/rest/posts`, {
@@ -356,7 +344,7 @@ describe("LinkedIn Videos API", () => {
       }),
     });
     expect(posted.status).toBe(422);
-    expect(await control.publishedPosts({ platform: "linkedin" })).toEqual([]);
+    expect(await sandbox.control.publishedPosts({ platform: "linkedin" })).toEqual([]);
   });
 });
 
@@ -364,19 +352,19 @@ describe("call log", () => {
   it("lists every publishing call with its arrival time and answer, filterable by platform and target", async () => {
     const { pages } = await facebookPageTokens(sandbox.url);
     const token = pages[bakery.id]!;
-    await control.publishFaults({ platform: "facebook", kind: "rate_limit", target: bakery.id });
+    await sandbox.control.publishFaults({ platform: "facebook", kind: "rate_limit", target: bakery.id });
     const before = Date.now();
     for (const message of ["One", "Two"])
       await call(`${sandbox.url}/facebook/graph/v20.0/${bakery.id}/feed`, {
         method: "POST",
         body: new URLSearchParams({ message, access_token: token }),
       });
-    const calls = await control.publishCalls({ platform: "facebook", target: bakery.id });
+    const calls = await sandbox.control.publishCalls({ platform: "facebook", target: bakery.id });
     expect(calls.map((entry) => [entry.operation, entry.status])).toEqual([
       ["post", 400],
       ["post", 200],
     ]);
     expect(calls[0]!.atMs).toBeGreaterThanOrEqual(before - 5);
-    expect(await control.publishCalls({ platform: "twitter" })).toEqual([]);
+    expect(await sandbox.control.publishCalls({ platform: "twitter" })).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { sandboxControl } from "../../../sandbox/testing";
+import { beforeAll, describe, expect, it } from "vitest";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** Publishing on the sandbox's Facebook Pages, X and LinkedIn, as lib/server/platforms/* publishes for real. */
 
@@ -13,23 +12,14 @@ const cafe = { id: "222222222222222", name: "Ada's Cafe", category: "Cafe" };
 const ada = { id: "100000000000042", name: "Ada Lovelace", email: "ada@example.com", pages: [bakery, cafe] };
 const LI_HEADERS = { "LinkedIn-Version": DEFAULT_LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" };
 
-let sandbox: RunningSandbox;
-let control: ReturnType<typeof sandboxControl>;
+const sandbox = ownSandbox((control) => control.defineFacebookUser(ada));
 let graph: string;
 let twitterApi: string;
 let liApi: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  control = sandboxControl(sandbox.url);
+beforeAll(() => {
   graph = `${sandbox.url}/facebook/graph/v20.0`;
   twitterApi = `${sandbox.url}/x/api/2`;
   liApi = `${sandbox.url}/linkedin/api`;
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await control.reset();
-  await control.defineFacebookUser(ada);
 });
 
 const feedPost = (pageId: string, token: string, fields: Record<string, string>) =>
@@ -84,8 +74,8 @@ describe("Facebook Pages", () => {
 
     const permalink = await call(`${graph}/${first.body.id}?fields=permalink_url&access_token=${pages[bakery.id]}`);
     expect(permalink.body).toEqual({ id: first.body.id, permalink_url: `https://www.facebook.com/${first.body.id}` });
-    expect(await control.publishedPosts({ platform: "facebook", target: bakery.id })).toHaveLength(3);
-    expect(await control.publishedPosts({ platform: "facebook", target: cafe.id })).toHaveLength(0);
+    expect(await sandbox.control.publishedPosts({ platform: "facebook", target: bakery.id })).toHaveLength(3);
+    expect(await sandbox.control.publishedPosts({ platform: "facebook", target: cafe.id })).toHaveLength(0);
   });
 
   it("refuses user tokens, other Pages' tokens, dead tokens and empty posts", async () => {
@@ -93,12 +83,12 @@ describe("Facebook Pages", () => {
     expect((await feedPost(bakery.id, user, { message: "x" })).body.error).toMatchObject({ code: 200 });
     expect((await feedPost(bakery.id, pages[cafe.id]!, { message: "x" })).body.error).toMatchObject({ code: 200 });
     expect((await feedPost(bakery.id, "EAAnonsense", { message: "x" })).body.error).toMatchObject({ code: 190 });
-    await control.expireFacebookPageToken(bakery.id);
+    await sandbox.control.expireFacebookPageToken(bakery.id);
     const expired = await feedPost(bakery.id, pages[bakery.id]!, { message: "x" });
     expect(expired.body.error).toMatchObject({ code: 190, error_subcode: 463 });
     const fresh = await facebookPageTokens(sandbox.url);
     expect((await feedPost(bakery.id, fresh.pages[bakery.id]!, {})).body.error).toMatchObject({ code: 100 });
-    expect(await control.publishedPosts()).toHaveLength(0);
+    expect(await sandbox.control.publishedPosts()).toHaveLength(0);
   });
 
   it("refuses the same status twice on a Page with #506", async () => {
@@ -133,7 +123,7 @@ describe("Facebook Pages", () => {
     expect(album.status).toBe(200);
     const bogus = await feedPost(bakery.id, token, { message: "No", attached_media: '[{"media_fbid":"999"}]' });
     expect(bogus.body.error).toMatchObject({ code: 100 });
-    const posts = await control.publishedPosts({ platform: "facebook" });
+    const posts = await sandbox.control.publishedPosts({ platform: "facebook" });
     expect(posts.map((post) => [post.text, post.mediaIds])).toEqual([
       ["Cake", [expect.any(String)]],
       ["Two pies", [upload.body.id]],
@@ -193,7 +183,7 @@ describe("X", () => {
       expect.objectContaining({ url: linked!.text.split(" ")[1], expanded_url: "https://example.com/bread" }),
     ]);
     expect(Date.parse(data[0]!.created_at)).toBeGreaterThan(0);
-    const posts = await control.publishedPosts({ platform: "twitter", target: userId });
+    const posts = await sandbox.control.publishedPosts({ platform: "twitter", target: userId });
     expect(posts[1]).toMatchObject({ replyTo: firstId, mediaIds: [mediaId] });
   });
 
@@ -279,7 +269,7 @@ describe("LinkedIn", () => {
       body: "{}",
     });
     expect(noVersion.body).toMatchObject({ status: 400, code: "VERSION_MISSING" });
-    expect(await control.publishedPosts({ platform: "linkedin" })).toHaveLength(1);
+    expect(await sandbox.control.publishedPosts({ platform: "linkedin" })).toHaveLength(1);
   });
 
   it("enforces the scope each call needs: reading posts r_member_social, posting and uploading w_member_social", async () => {
@@ -318,7 +308,7 @@ describe("LinkedIn", () => {
       expect(init.status, resource).toBe(403);
       expect(init.body, resource).toMatchObject({ serviceErrorCode: 100, code: "ACCESS_DENIED" });
     }
-    expect(await control.publishedPosts({ platform: "linkedin" })).toEqual([]);
+    expect(await sandbox.control.publishedPosts({ platform: "linkedin" })).toEqual([]);
   });
 
   it("lets only an approved app ask for r_member_social: others get unauthorized_scope_error", async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
-import { answerConsent, sandboxControl, type ConsentChoice } from "../../../sandbox/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerConsent, type ConsentChoice } from "../../../sandbox/testing";
+import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's X OAuth 2.0 (PKCE) and API v2, used the way lib/server/platforms/twitter.ts uses the real ones. */
 
@@ -12,17 +12,11 @@ const SCOPES = "tweet.read tweet.write users.read offline.access media.write";
 const UNAUTHORIZED = { title: "Unauthorized", type: "about:blank", status: 401, detail: "Unauthorized" };
 const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
 
-let sandbox: RunningSandbox;
+const sandbox = ownSandbox();
 let api: string;
-let control: ReturnType<typeof sandboxControl>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+beforeAll(() => {
   api = `${sandbox.url}/x/api`;
-  control = sandboxControl(sandbox.url);
 });
-afterAll(() => sandbox.close());
-beforeEach(() => control.reset());
 
 function pkcePair() {
   const verifier = randomBytes(32).toString("base64url");
@@ -256,7 +250,7 @@ describe("X users/me", () => {
     expect(await none.json()).toEqual(UNAUTHORIZED);
     expect(await me("bogus")).toEqual({ status: 401, type: "application/problem+json", body: UNAUTHORIZED });
     const tokens = await connect();
-    await control.advanceClock(7200);
+    await sandbox.control.advanceClock(7200);
     expect((await me(tokens.access_token)).body).toEqual(UNAUTHORIZED);
   });
 
@@ -275,7 +269,7 @@ describe("X users/me", () => {
 
 describe("X control API", () => {
   it("defines the next consent's account and its metrics", async () => {
-    const defined = (await control.defineTwitterUser({
+    const defined = (await sandbox.control.defineTwitterUser({
       id: "1700000000000000001",
       name: "Ada Lovelace",
       username: "ada",
@@ -302,7 +296,7 @@ describe("X control API", () => {
   it("expire-token kills access tokens only: 401, then a refresh brings the account back", async () => {
     const tokens = await connect();
     const userId = (await me(tokens.access_token)).body.data.id as string;
-    expect(await control.expireTwitterTokens(userId)).toEqual({ userId, expiredTokens: 1 });
+    expect(await sandbox.control.expireTwitterTokens(userId)).toEqual({ userId, expiredTokens: 1 });
     expect((await me(tokens.access_token)).body).toEqual(UNAUTHORIZED);
     const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.status).toBe(200);
@@ -312,7 +306,7 @@ describe("X control API", () => {
   it("revoke kills access and refresh tokens: 401, and the refresh is refused", async () => {
     const tokens = await connect();
     const userId = (await me(tokens.access_token)).body.data.id as string;
-    expect(await control.revokeTwitterTokens(userId)).toEqual({ userId, revokedTokens: 2 });
+    expect(await sandbox.control.revokeTwitterTokens(userId)).toEqual({ userId, revokedTokens: 2 });
     expect((await me(tokens.access_token)).status).toBe(401);
     expect(await refresh(tokens.refresh_token)).toEqual({
       status: 400,
@@ -324,11 +318,14 @@ describe("X control API", () => {
 
   it("lists X accounts and tokens in the state, and forgets them on reset", async () => {
     await connect({ username: "ada" });
-    expect(await control.state()).toMatchObject({
+    expect(await sandbox.control.state()).toMatchObject({
       twitter: { users: [expect.objectContaining({ username: "ada", followersCount: 1234 })] },
       tokens: { byPlatform: { twitter: { access: { issued: 1, active: 1 }, refresh: { issued: 1 } } } },
     });
-    await control.reset();
-    expect(await control.state()).toMatchObject({ twitter: { users: [], nextUserId: null }, tokens: { issued: 0 } });
+    await sandbox.control.reset();
+    expect(await sandbox.control.state()).toMatchObject({
+      twitter: { users: [], nextUserId: null },
+      tokens: { issued: 0 },
+    });
   });
 });
