@@ -1,5 +1,6 @@
 import type { SocialAccount, SocialPage } from "@/db/schema";
 import { coalesce, lane } from "@/lib/server/coalesce";
+import { dispatchStatements } from "./dispatch-statements";
 import { publishStatements } from "./statements";
 
 /**
@@ -61,13 +62,13 @@ export const loadJob = coalesce(
   { lane: publishLane },
 );
 
-/** A claimed page's post as the dispatcher sends it (statements.ts, postsToSend); undefined when the post is gone. */
+/** A claimed page's post as the dispatcher sends it (dispatch-statements.ts); undefined when the post is gone. */
 export const loadPostToSend = coalesce(
   async (postIds: string[]) => {
-    const rows = await statements().postsToSend.execute({ postIds: plainArray(postIds) });
+    const rows = await dispatchStatements().postsToSend.execute({ postIds: plainArray(postIds) });
     return byId(postIds, rows, (row) => row.id);
   },
-  async (postId: string) => (await statements().postsToSend.execute({ postIds: plainArray([postId]) }))[0],
+  async (postId: string) => (await dispatchStatements().postsToSend.execute({ postIds: plainArray([postId]) }))[0],
   { lane: publishLane },
 );
 

@@ -8,7 +8,7 @@ import { holdClaim, type HeldClaim } from "./claim";
 import { loadPostToSend } from "./batched";
 import { publishHeldTarget, runPublishJob } from "./engine";
 import { toPublishMedia } from "./post-media";
-import { publishStatements } from "./statements";
+import { dispatchStatements } from "./dispatch-statements";
 
 /**
  * The instant dispatcher: each worker process claims the pages falling due straight from Postgres,
@@ -17,13 +17,13 @@ import { publishStatements } from "./statements";
  * suggested times); claiming and reading them ahead leaves only the platform calls and the outcomes
  * for the instant itself (README › Benchmarks › publish-lag, Session 21).
  *
- * What it claims (statements.ts, claimableAhead): a post's first original page not yet attempted on
- * its schedule, while no other page of that post is being published. The post's other pages and its
- * shares go on in this process through the engine (`runPublishJob`), one after another as a job
- * does; retries, videos still processing and a dead worker's pages are left to the post's job, which
- * runs as a backstop after the instant (PUBLISH_BACKSTOP_MS). Exactly once rests where it did: a
- * page is sent only under a claim this process holds (claim.ts), renewed while it waits for its
- * instant, and only once the text about to be sent is recorded under that claim.
+ * What it claims (dispatch-statements.ts, claimableAhead): a post's first original page not yet
+ * attempted on its schedule, while no other page of that post is being published. The post's other
+ * pages and its shares go on in this process through the engine (`runPublishJob`), one after
+ * another as a job does; retries, videos still processing and a dead worker's pages are left to the
+ * post's job, which runs as a backstop after the instant (PUBLISH_BACKSTOP_MS). Exactly once rests
+ * where it did: a page is sent only under a claim this process holds (claim.ts), renewed while it
+ * waits for its instant, and only once the text about to be sent is recorded under that claim.
  *
  * A page claimed ahead is reserved, not being sent: an edit or a reschedule before the instant takes
  * it back (lib/posts/server/post-lock.ts), and this process then finds its claim gone. On shutdown
@@ -118,7 +118,7 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
       at: microsecondsIso(new Date(now.getTime() - env.PUBLISH_MAX_LATENESS_MINUTES * 60_000)),
       postId: FIRST_UUID,
     });
-    const rows = await publishStatements().claimAhead.execute({
+    const rows = await dispatchStatements().claimAhead.execute({
       now,
       dueBefore: new Date(now.getTime() + DISPATCH_LEAD_MS),
       afterAt: from.at,

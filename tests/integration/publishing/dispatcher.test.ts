@@ -166,9 +166,9 @@ describe("the instant dispatcher", () => {
         + least(o.n, 3) * interval '1 microsecond'
       from (select id, row_number() over (order by id) as n from posts where id = any(${sql.param(ids)}::uuid[])) o
       where p.id = o.id`);
-    const { publishStatements } = await import("@/lib/publishing/server/statements");
+    const { dispatchStatements } = await import("@/lib/publishing/server/dispatch-statements");
     const claim = (afterAt: string, afterPostId: string, limit: number) =>
-      publishStatements().claimAhead.execute({
+      dispatchStatements().claimAhead.execute({
         now: new Date(),
         dueBefore: new Date(Date.now() + 10_000),
         afterAt,
