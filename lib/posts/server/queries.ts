@@ -1,6 +1,19 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { db } from "@/db";
+import { db, plannedOnceDb, type Database } from "@/db";
 import {
   media,
   postCounts,
@@ -116,14 +129,23 @@ type Limit = number | Placeholder;
  * on as text), the scheduled ones' times (to tell which are overdue), and `total` if given (a
  * count the page carries; null for an empty page). One row, not one per post, so the web process
  * reads one value however long the page is.
+ *
+ * The page's posts are chosen first and their JSON written after: the subquery that orders, skips
+ * and limits carries the posts' own columns only, under the table's name, which postJson reads.
+ * Written in the same select as the LIMIT, the JSON was built for every post the OFFSET skipped as
+ * well (page 401 of 50 built 20,050 posts' JSON, 240 ms; now 50 and about 1 ms).
  */
-function selectPosts(where: SQL | undefined, order: SQL[], limit: Limit, offset: Limit = 0, total?: SQL<number>) {
-  const page = db
+function selectPosts(
+  where: SQL | undefined,
+  order: SQL[],
+  limit: Limit,
+  offset: Limit = 0,
+  total?: SQL<number>,
+  on: Database = db,
+) {
+  const page = on
     .select({
-      id: posts.id,
-      status: posts.status,
-      scheduledAt: posts.scheduledAt,
-      json: postJson.as("json"),
+      ...getTableColumns(posts),
       position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
       total: (total ?? sql<number>`null`).as("total"),
     })
@@ -132,10 +154,10 @@ function selectPosts(where: SQL | undefined, order: SQL[], limit: Limit, offset:
     .orderBy(...order)
     .limit(limit)
     .offset(offset)
-    .as("page");
-  return db
+    .as("posts");
+  return on
     .select({
-      json: sql<string>`coalesce(json_agg(${page.json} order by ${page.position}), '[]')::text`,
+      json: sql<string>`coalesce(json_agg(${postJson} order by ${page.position}), '[]')::text`,
       scheduled: sql<{ id: string; scheduledAt: string }[]>`coalesce(json_agg(json_build_object(
         'id', ${page.id}, 'scheduledAt', ${page.scheduledAt}))
         filter (where ${page.status} = 'scheduled' and ${page.scheduledAt} is not null), '[]')`,
@@ -218,9 +240,9 @@ type ListSort = keyof typeof ORDER;
 
 /**
  * One prepared statement per filter and sort (eight in all), made on first use: a list request is
- * the app's hottest read, and building its SQL on every call cost more CPU than running it. Each
- * row carries the total count of the filter (kept by a trigger in post_counts), so one round trip
- * answers the whole request.
+ * the app's hottest read, and building its SQL on every call cost more CPU than running it; they
+ * run where Postgres plans them once per connection too (plannedOnceDb). Each row carries the total
+ * count of the filter (kept by a trigger in post_counts), so one round trip answers the whole request.
  */
 const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
 
@@ -238,9 +260,17 @@ function preparePage(byStatus: boolean, sort: ListSort) {
   const owner = eq(posts.userId, userId);
   const where = status ? and(owner, eq(posts.status, status)) : owner;
   const total = sql<number>`(${postTotal(userId, status)})`;
-  return selectPosts(where, ORDER[sort], sql.placeholder("limit"), sql.placeholder("offset"), total).prepare(
-    `posts_page_${byStatus ? "status" : "all"}_${sort}`,
+  // On the connections that keep a statement's first plan: each of these has one best plan, an
+  // index scan of the user's posts in the list's order, whatever the user, status and page.
+  const page = selectPosts(
+    where,
+    ORDER[sort],
+    sql.placeholder("limit"),
+    sql.placeholder("offset"),
+    total,
+    plannedOnceDb(),
   );
+  return page.prepare(`posts_page_${byStatus ? "status" : "all"}_${sort}`);
 }
 
 /** The user's posts by status, from the trigger-kept counters (a few rows, no scan of posts). */

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { registeredClient } from "../../fixtures/api-client";
+import { testDb } from "../../fixtures/test-db";
+
+/**
+ * How Postgres runs a page of the post list (lib/posts/server/queries.ts), the app's hottest read:
+ * the JSON of the page's posts only, however deep the page, and a plan made once per connection.
+ * The list's answers themselves are held by post-reads.test.ts.
+ */
+
+type Queries = typeof import("@/lib/posts/server/queries");
+type Db = typeof import("@/db");
+
+const saved = { ...process.env };
+let queries: Queries;
+let database: Db;
+
+beforeAll(async () => {
+  Object.assign(process.env, inject("stack").env);
+  queries = await import("@/lib/posts/server/queries");
+  database = await import("@/db");
+});
+
+afterAll(async () => {
+  await database.closeDb();
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+});
+
+/** A user with `count` drafts, one a minute apart, newest first by creation (ids break no tie). */
+async function userWithPosts(count: number) {
+  const { user } = await registeredClient();
+  const { rows } = await testDb().execute<{ id: string }>(sql`
+    insert into posts (user_id, content, status, created_at)
+    select ${user.id}, 'Post ' || g, 'draft', timestamptz '2026-11-01 09:00:00+00' - g * interval '1 minute'
+    from generate_series(1, ${count}) g
+    order by g
+    returning id`);
+  return { userId: user.id, newestFirst: rows.map((row) => row.id) };
+}
+
+type PlanNode = { "Actual Loops": number; Plans?: PlanNode[] };
+const mostLoops = (node: PlanNode): number =>
+  Math.max(node["Actual Loops"], ...(node.Plans ?? []).map((child) => mostLoops(child)));
+
+describe("a page of the post list", () => {
+  it("writes the JSON of the page's posts only, however many posts come before the page", async () => {
+    const { userId, newestFirst } = await userWithPosts(600);
+    const pool = database.plannedOnceDb().$client;
+    const query = pool.query.bind(pool);
+    const sent: { text: string; values: unknown[] }[] = [];
+    // Capture the page's statement as sent, to run it again under EXPLAIN.
+    pool.query = ((config: { name?: string; text: string }, ...rest: unknown[]) => {
+      if (config?.name?.startsWith("posts_page_")) sent.push({ text: config.text, values: rest[0] as unknown[] });
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof pool.query;
+    let page;
+    try {
+      page = await queries.listPosts(userId, { status: "all", page: 51, limit: 10, sort: "date" });
+    } finally {
+      pool.query = query;
+    }
+    const ids = (JSON.parse(page.posts) as { id: string }[]).map((post) => post.id);
+    expect(ids).toEqual(newestFirst.slice(500, 510));
+    expect(page.pagination).toEqual({ page: 51, limit: 10, total: 600, totalPages: 60 });
+
+    // Built beside the LIMIT, each post's JSON was written for the 500 posts the OFFSET skips too.
+    const [{ text, values }] = sent as [{ text: string; values: unknown[] }];
+    const { rows } = await pool.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+      `explain (analyze, format json) ${text}`,
+      values,
+    );
+    expect(mostLoops(rows[0]!["QUERY PLAN"][0]!.Plan)).toBeLessThanOrEqual(10);
+  });
+
+  it("is planned once per connection, and that plan kept, for every filter, sort and page", async () => {
+    const { userId } = await userWithPosts(30);
+    // One request at a time: the pool keeps reusing the one connection it opened.
+    for (const sort of ["date", "views", "likes", "status"] as const)
+      for (const status of ["all", "draft"] as const)
+        for (const page of [1, 2, 3, 4, 5, 6, 7]) await queries.listPosts(userId, { status, page, limit: 5, sort });
+    const pool = database.plannedOnceDb().$client;
+    expect(pool.totalCount).toBe(1);
+    const { rows } = await pool.query<{ name: string; generic_plans: string; custom_plans: string }>(
+      `select name, generic_plans, custom_plans from pg_prepared_statements where name like 'posts_page_%' order by name`,
+    );
+    expect(rows).toHaveLength(8);
+    // Left to choose, Postgres plans each of these again on every run (0.3-0.5 ms a page).
+    for (const row of rows) expect(row, row.name).toMatchObject({ custom_plans: "0" });
+    expect(rows.every((row) => Number(row.generic_plans) >= 7)).toBe(true);
+    // A plan costed for an unknown LIMIT and OFFSET crosses jit_above_cost: compiled on every run.
+    expect((await pool.query<{ jit: string }>("show jit")).rows[0]!.jit).toBe("off");
+  });
+});
