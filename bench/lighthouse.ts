@@ -5,7 +5,8 @@
  * audited as a visitor sees them; the signed-in ones with the session cookie of a user who has a
  * connected sandbox Facebook Page, drafts, scheduled and published posts with figures, and a chat.
  * Prints per page the score, LCP, TBT and bytes transferred against the targets (score >= 95,
- * LCP < 2.5 s, TBT < 150 ms), then the web server's peak resident memory (VmHWM, target < 400 MB).
+ * LCP < 2.5 s, TBT < 150 ms), how many of its scripts ran before the observed paint (which decides
+ * its LCP: paint-order.ts), then the web server's peak resident memory (VmHWM, target < 400 MB).
  * Lighthouse is sensitive to CPU load: run it on an idle machine (the load average is printed).
  *
  *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /dashboard,/content] [--json out.json]
@@ -27,6 +28,7 @@ import pg from "pg";
 import { answerConsent, sandboxControl } from "../sandbox/testing";
 import { startStack } from "../tests/setup/stack";
 import { client } from "./http-client";
+import { paintOrder, type PaintOrder } from "./paint-order";
 import { peakMemoryLine, processTreePeaks } from "./process-memory";
 import { settleSeededMetrics } from "./seed-metrics";
 
@@ -160,6 +162,8 @@ interface Row {
   lcpElement: string;
   /** Lighthouse's measure of this machine's speed at the time (higher is faster; ~1,000+ is a mid-range desktop). */
   benchmarkIndex: number;
+  /** The observed (unthrottled) load: scripts run before the first contentful paint (paint-order.ts). */
+  paint: PaintOrder | null;
 }
 
 /**
@@ -215,6 +219,9 @@ async function audit(url: string, port: number): Promise<Row> {
       scriptKib: (resources?.items?.find((item) => item.resourceType === "script")?.transferSize ?? NaN) / 1024,
       lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 70) ?? "",
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      paint: paintOrder(
+        (result.artifacts as unknown as { Trace: { traceEvents: Parameters<typeof paintOrder>[0] } }).Trace.traceEvents,
+      ),
     });
   }
   runs.sort((a, b) => a.score - b.score);
@@ -260,6 +267,7 @@ try {
         `  TBT ${row.tbtMs.toFixed(0).padStart(4)} ms ${mark(row.tbtMs < TARGET.tbtMs).padEnd(7)}` +
         `  FCP ${(row.fcpMs / 1000).toFixed(2)} s  CLS ${row.clsValue.toFixed(3)}` +
         `  ${row.kib.toFixed(0).padStart(4)} KiB (JS ${row.scriptKib.toFixed(0)})  speed ${row.benchmarkIndex.toFixed(0)}` +
+        `  scripts run before the observed paint: ${row.paint ? `${row.paint.scriptsRunBeforePaint}/${row.paint.scripts} (paint at ${row.paint.firstContentfulPaintMs.toFixed(0)} ms)` : "-"}` +
         `  LCP element: ${row.lcpElement}`,
     );
   }

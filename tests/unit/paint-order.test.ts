@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { paintOrder } from "../../bench/paint-order";
+
+/** A navigation to /content at 1,000,000 µs, and what the trace then shows (times in µs). */
+const start = {
+  name: "navigationStart",
+  ts: 1_000_000,
+  pid: 7,
+  args: { data: { documentLoaderURL: "http://localhost:3000/content", navigationId: "N1" } },
+};
+const blank = {
+  name: "navigationStart",
+  ts: 900_000,
+  pid: 7,
+  args: { data: { documentLoaderURL: "", navigationId: "N0" } },
+};
+const send = (url: string, ts: number) => ({ name: "ResourceSendRequest", ts, pid: 7, args: { data: { url } } });
+const run = (url: string, ts: number, pid = 7) => ({ name: "EvaluateScript", ts, pid, args: { data: { url } } });
+const paint = (ts: number, navigationId = "N1") => ({
+  name: "firstContentfulPaint",
+  ts,
+  pid: 7,
+  args: { data: { navigationId } },
+});
+
+describe("paintOrder", () => {
+  it("counts the page's scripts run before its first contentful paint, not inline ones or other processes'", () => {
+    const events = [
+      blank,
+      paint(950_000, "N0"),
+      start,
+      send("http://localhost:3000/content", 1_001_000),
+      send("http://localhost:3000/_next/static/chunks/a.js", 1_060_000),
+      send("http://localhost:3000/_next/static/chunks/b.js", 1_060_000),
+      send("http://localhost:3000/_next/static/chunks/c.js", 1_061_000),
+      run("http://localhost:3000/content", 1_070_000),
+      run("http://localhost:3000/_next/static/chunks/a.js", 1_120_000),
+      run("http://localhost:3000/_next/static/chunks/b.js", 1_130_000, 8),
+      paint(1_150_000),
+      run("http://localhost:3000/_next/static/chunks/b.js", 1_160_000),
+      run("http://localhost:3000/_next/static/chunks/c.js", 1_170_000),
+      { name: "MarkDOMContent", ts: 1_180_000, pid: 7 },
+    ];
+    expect(paintOrder(events)).toEqual({
+      firstContentfulPaintMs: 150,
+      domContentLoadedMs: 180,
+      scripts: 3,
+      scriptsRunBeforePaint: 1,
+    });
+  });
+
+  it("is null for a trace without the page's navigation or its paint", () => {
+    expect(paintOrder([blank, paint(950_000, "N0")])).toBeNull();
+    expect(paintOrder([start, send("http://localhost:3000/a.js", 1_001_000)])).toBeNull();
+  });
+});
