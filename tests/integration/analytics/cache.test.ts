@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { analyticsVersions, posts, postTargets, targetMetrics, users } from "@/db/schema";
 import type { AnalyticsOverview, PerformancePoint, TopPost } from "@/lib/analytics/schemas";
 import { registeredClient, type ApiClient } from "../../fixtures/api-client";
+import { appInProcess } from "../../fixtures/app-in-process";
 import { uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { reading } from "../../fixtures/metric-readings";
@@ -15,20 +16,11 @@ import { reading } from "../../fixtures/metric-readings";
  * write: without the version bump the cached answer would come back unchanged.
  */
 
-const saved = { ...process.env };
+appInProcess();
 let ingest: typeof import("@/lib/analytics/server/ingest");
-let closeDb: () => Promise<void>;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
   ingest = await import("@/lib/analytics/server/ingest");
-  ({ closeDb } = await import("@/db"));
-});
-
-afterAll(async () => {
-  await closeDb();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
 });
 
 async function user() {

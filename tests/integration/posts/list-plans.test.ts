@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registeredClient } from "../../fixtures/api-client";
+import { appInProcess } from "../../fixtures/app-in-process";
 import { testDb } from "../../fixtures/test-db";
 
 /**
@@ -9,24 +10,7 @@ import { testDb } from "../../fixtures/test-db";
  * The list's answers themselves are held by post-reads.test.ts.
  */
 
-type Queries = typeof import("@/lib/posts/server/queries");
-type Db = typeof import("@/db");
-
-const saved = { ...process.env };
-let queries: Queries;
-let database: Db;
-
-beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
-  queries = await import("@/lib/posts/server/queries");
-  database = await import("@/db");
-});
-
-afterAll(async () => {
-  await database.closeDb();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
-});
+appInProcess();
 
 /** A user with `count` drafts, one a minute apart, newest first by creation (ids break no tie). */
 async function userWithPosts(count: number) {
@@ -47,7 +31,8 @@ const mostLoops = (node: PlanNode): number =>
 describe("a page of the post list", () => {
   it("writes the JSON of the page's posts only, however many posts come before the page", async () => {
     const { userId, newestFirst } = await userWithPosts(600);
-    const pool = database.plannedOnceDb().$client;
+    const { listPosts } = await import("@/lib/posts/server/queries");
+    const pool = (await import("@/db")).plannedOnceDb().$client;
     const query = pool.query.bind(pool);
     const sent: { text: string; values: unknown[] }[] = [];
     // Capture the page's statement as sent, to run it again under EXPLAIN.
@@ -57,7 +42,7 @@ describe("a page of the post list", () => {
     }) as typeof pool.query;
     let page;
     try {
-      page = await queries.listPosts(userId, { status: "all", page: 51, limit: 10, sort: "date" });
+      page = await listPosts(userId, { status: "all", page: 51, limit: 10, sort: "date" });
     } finally {
       pool.query = query;
     }
@@ -76,11 +61,12 @@ describe("a page of the post list", () => {
 
   it("is planned once per connection, and that plan kept, for every filter, sort and page", async () => {
     const { userId } = await userWithPosts(30);
+    const { listPosts } = await import("@/lib/posts/server/queries");
     // One request at a time: the pool keeps reusing the one connection it opened.
     for (const sort of ["date", "views", "likes", "status"] as const)
       for (const status of ["all", "draft"] as const)
-        for (const page of [1, 2, 3, 4, 5, 6, 7]) await queries.listPosts(userId, { status, page, limit: 5, sort });
-    const pool = database.plannedOnceDb().$client;
+        for (const page of [1, 2, 3, 4, 5, 6, 7]) await listPosts(userId, { status, page, limit: 5, sort });
+    const pool = (await import("@/db")).plannedOnceDb().$client;
     expect(pool.totalCount).toBe(1);
     const { rows } = await pool.query<{ name: string; generic_plans: string; custom_plans: string }>(
       `select name, generic_plans, custom_plans from pg_prepared_statements where name like 'posts_page_%' order by name`,
