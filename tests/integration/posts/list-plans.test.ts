@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { registeredClient } from "../../fixtures/api-client";
 import { appInProcess } from "../../fixtures/app-in-process";
+import { analyzedPlan, mostLoops, namedStatementsSent } from "../../fixtures/statement-plans";
 import { testDb } from "../../fixtures/test-db";
 
 /**
@@ -24,39 +25,21 @@ async function userWithPosts(count: number) {
   return { userId: user.id, newestFirst: rows.map((row) => row.id) };
 }
 
-type PlanNode = { "Actual Loops": number; Plans?: PlanNode[] };
-const mostLoops = (node: PlanNode): number =>
-  Math.max(node["Actual Loops"], ...(node.Plans ?? []).map((child) => mostLoops(child)));
-
 describe("a page of the post list", () => {
   it("writes the JSON of the page's posts only, however many posts come before the page", async () => {
     const { userId, newestFirst } = await userWithPosts(600);
     const { listPosts } = await import("@/lib/posts/server/queries");
     const pool = (await import("@/db")).plannedOnceDb().$client;
-    const query = pool.query.bind(pool);
-    const sent: { text: string; values: unknown[] }[] = [];
-    // Capture the page's statement as sent, to run it again under EXPLAIN.
-    pool.query = ((config: { name?: string; text: string }, ...rest: unknown[]) => {
-      if (config?.name?.startsWith("posts_page_")) sent.push({ text: config.text, values: rest[0] as unknown[] });
-      return (query as (...args: unknown[]) => unknown)(config, ...rest);
-    }) as typeof pool.query;
-    let page;
-    try {
-      page = await listPosts(userId, { status: "all", page: 51, limit: 10, sort: "date" });
-    } finally {
-      pool.query = query;
-    }
+    const { result: page, sent } = await namedStatementsSent(pool, "posts_page_", () =>
+      listPosts(userId, { status: "all", page: 51, limit: 10, sort: "date" }),
+    );
     const ids = (JSON.parse(page.posts) as { id: string }[]).map((post) => post.id);
     expect(ids).toEqual(newestFirst.slice(500, 510));
     expect(page.pagination).toEqual({ page: 51, limit: 10, total: 600, totalPages: 60 });
 
     // Built beside the LIMIT, each post's JSON was written for the 500 posts the OFFSET skips too.
-    const [{ text, values }] = sent as [{ text: string; values: unknown[] }];
-    const { rows } = await pool.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-      `explain (analyze, format json) ${text}`,
-      values,
-    );
-    expect(mostLoops(rows[0]!["QUERY PLAN"][0]!.Plan)).toBeLessThanOrEqual(10);
+    const plan = await analyzedPlan(pool, sent.get("posts_page_all_date")!);
+    expect(mostLoops(plan)).toBeLessThanOrEqual(10);
   });
 
   it("is planned once per connection, and that plan kept, for every filter, sort and page", async () => {
