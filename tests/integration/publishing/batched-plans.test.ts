@@ -1,7 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
+import { appInProcess } from "../../fixtures/app-in-process";
 import { connectFacebook, uid } from "../../fixtures/social";
 import { analyzedPlan, namedStatementsSent, rowsLookedAt } from "../../fixtures/statement-plans";
 import { testDb } from "../../fixtures/test-db";
@@ -12,15 +13,8 @@ import { testDb } from "../../fixtures/test-db";
  * held by batched.test.ts.
  */
 
-beforeAll(() => {
-  // The engine's modules run in this process, on the run's database.
-  Object.assign(process.env, inject("stack").env);
-});
-afterAll(async () => {
-  const { closeRedis } = await import("@/lib/server/redis");
-  const { closeDb } = await import("@/db");
-  await Promise.allSettled([closeRedis(), closeDb()]);
-});
+// The engine's modules run in this process, on the run's database.
+appInProcess();
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
