@@ -48,10 +48,10 @@ export const db = drizzle({ client: pool, schema });
  * Connections on which a prepared statement is planned once, when first run, and that plan kept
  * (`plan_cache_mode = force_generic_plan`). For statements whose best plan does not depend on their
  * values, such as a page of a user's posts (an index scan of that user's posts in the list's
- * order, whoever the user and wherever the page). Left to choose, Postgres
- * plans those again on every run: a plan for an unknown LIMIT and OFFSET is costed as if it read
- * a tenth of the table, never cheaper than one for the values at hand, so it never keeps one
- * (0.3-0.5 ms of planning of the list's 1.2 ms). A kept plan costed that high also crosses
+ * order, whoever the user and wherever the page). Left to choose, Postgres plans those again on
+ * every run: a plan for an unknown LIMIT and OFFSET is costed as if it read a tenth of the table,
+ * never cheaper than one for the values at hand, so it never keeps one (0.3-0.5 ms of planning of
+ * the list's 1.2 ms). A kept plan costed that high also crosses
  * `jit_above_cost`, and would be compiled again on every run (30 ms) but for APP_SESSION. The app's
  * other statements stay on `db`, where a plan may depend on the values (a status with its own
  * partial index). Made on first use: the workers never open it.
