@@ -42,12 +42,11 @@ export function proxy(request: NextRequest) {
     return withHeaders(NextResponse.json(body, { status: 400 }), API_CONTENT_SECURITY_POLICY);
   }
 
-  // Next.js reads the nonce from the request's policy and puts it on its own scripts; the root
-  // layout reads x-nonce for the one inline script of ours (next-themes).
+  // Next.js reads the nonce from the request's policy and puts it on its own scripts (we have no
+  // inline script of our own).
   const nonce = newNonce();
   const policy = pageContentSecurityPolicy(nonce, options);
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
   const response = malformed
     ? NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers: requestHeaders } })

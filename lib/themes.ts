@@ -211,8 +211,15 @@ export type ThemeColors = Theme["colors"];
 
 export const themeNames: ThemeName[] = themes.map((theme) => theme.name);
 export const defaultTheme: ThemeName = "dark";
-/** localStorage key under which next-themes keeps the choice. */
+/**
+ * The choice is kept in the browser under "theme" (spec, "Themes"), twice: in localStorage, which
+ * decides, and in a cookie of the same name, so the server renders `<html data-theme>` and the
+ * first paint has the right colours without a script that blocks it (issue #18).
+ */
 export const themeStorageKey = "theme";
+export const themeCookieName = "theme";
+/** 400 days: the longest a browser keeps a cookie (Chromium caps Max-Age there). */
+export const themeCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === "string" && (themeNames as string[]).includes(value);

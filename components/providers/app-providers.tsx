@@ -7,18 +7,19 @@ import { SessionProvider } from "@/lib/client/session";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { HttpError } from "@/lib/client/http";
+import type { ThemeName } from "@/lib/themes";
 
 /**
- * `nonce`: this request's script nonce, for the theme's inline script (see proxy.ts).
+ * `initialTheme`: the theme the server rendered <html> with (the "theme" cookie).
  * `initialSession`: the request's session as the server saw it (null for a visitor).
  */
 export function AppProviders({
   children,
-  nonce,
+  initialTheme,
   initialSession,
 }: {
   children: ReactNode;
-  nonce?: string;
+  initialTheme: ThemeName;
   initialSession: SessionData | null;
 }) {
   const [queryClient] = useState(
@@ -35,7 +36,7 @@ export function AppProviders({
       }),
   );
   return (
-    <ThemeProvider nonce={nonce}>
+    <ThemeProvider initialTheme={initialTheme}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider initialSession={initialSession}>
           {children}

@@ -1,8 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { PaletteIcon } from "lucide-react";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/components/theme/theme-provider";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -12,17 +11,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { isThemeName, themes, type Theme } from "@/lib/themes";
-
-const subscribeNever = () => () => {};
-
-/** False during server rendering and hydration, true afterwards: the stored theme is only known then. */
-function useMounted() {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 function ThemeSwatch({ theme }: { theme: Theme }) {
   return (
@@ -40,9 +28,6 @@ function ThemeSwatch({ theme }: { theme: Theme }) {
 /** The theme picker's menu (theme-picker.tsx shows its button until it is first wanted). */
 export function ThemePickerMenu({ className, defaultOpen }: { className?: string; defaultOpen?: boolean }) {
   const { theme, setTheme } = useTheme();
-  const mounted = useMounted();
-  // Until mounted, nothing is checked: the server cannot know the stored choice.
-  const current = mounted && theme !== undefined ? theme : "";
 
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
@@ -53,7 +38,7 @@ export function ThemePickerMenu({ className, defaultOpen }: { className?: string
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuRadioGroup
-          value={current}
+          value={theme}
           onValueChange={(value) => {
             if (isThemeName(value)) setTheme(value);
           }}

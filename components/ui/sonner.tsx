@@ -2,8 +2,8 @@
 
 import { useEffect, type CSSProperties } from "react";
 import { CircleCheckIcon, InfoIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
-import { useTheme } from "next-themes";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { useTheme } from "@/components/theme/theme-provider";
 import { Spinner } from "@/components/ui/spinner";
 import { markToasterMounted } from "@/lib/client/toast";
 import { getTheme } from "@/lib/themes";
@@ -12,10 +12,10 @@ import { getTheme } from "@/lib/themes";
 const TOAST_DURATION_MS = 4000;
 
 function Toaster({ duration = TOAST_DURATION_MS, ...props }: ToasterProps) {
-  const { resolvedTheme } = useTheme();
+  const { theme } = useTheme();
   // Sonner only knows light and dark; our other themes are dark-ish. The colours themselves
   // come from the theme's CSS variables below.
-  const colorScheme: ToasterProps["theme"] = getTheme(resolvedTheme).colorScheme;
+  const colorScheme: ToasterProps["theme"] = getTheme(theme).colorScheme;
   // Mounted by the lazy Toaster on the first toast (lib/client/toast.ts), which waits for this: by
   // then sonner's own Toaster, a child, has subscribed to the toasts.
   useEffect(() => markToasterMounted(), []);
