@@ -30,6 +30,11 @@ const nextConfig = {
   // `npm run typecheck` (part of `npm test` and CI) checks the whole project, tests and sandbox
   // included; checking again inside every build only costs time.
   typescript: { ignoreBuildErrors: true },
+  turbopack: {
+    // twitter-text (the editor's X count) imports 23 of core-js 2's ES2015 polyfills; no supported
+    // browser lacks those features. The server keeps them (Node needs none either, but gains nothing).
+    resolveAlias: { "core-js/modules/*": { browser: "./lib/no-polyfill.ts" } },
+  },
   async headers() {
     return [{ source: "/api/:path*", headers: apiSecurityHeaders }];
   },

@@ -69,6 +69,14 @@ test("text too long for X: warned before Schedule and Publish Now, and 'Summariz
   const editor = page.getByLabel("Post content");
   await editor.fill(text);
   await expect(page.getByRole("list", { name: "Character count by platform" })).toContainText("X 380/280");
+  // The browser counts as X does (the server's twitter-text) for links, emoji and CJK too; the
+  // browser bundle runs twitter-text without core-js's polyfills (next.config.mjs).
+  const mixed = "東京の朝 🌅🥐 Menu: https://harbourbakery.co.uk/menu?day=sat #rye"; // a real TLD: a link
+  await editor.fill(mixed);
+  const weighted = twitterText.parseTweet(mixed).weightedLength;
+  expect(weighted).toBe(48); // 8 (CJK) + 1 + 4 (emoji) + 7 + 23 (the link) + 5
+  await expect(page.getByRole("list", { name: "Character count by platform" })).toContainText(`X ${weighted}/280`);
+  await editor.fill(text);
 
   // Schedule: the warning comes before the Schedule Post dialog; 'Edit the text' goes back to the text.
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
