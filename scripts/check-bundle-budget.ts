@@ -35,10 +35,10 @@ export const BUDGETS: BundleBudgets = {
     "/billing": 205, // 194 KiB; 214 while its two dialogs came with it, 270 while its messages came with the zod schemas
     "/chat": 200, // 191 KiB; 264 while the AI messages came with the zod schemas
     "/content": 215, // 204 KiB; 215 while its two confirmations came with it
-    "/create-post": 260, // 245 KiB: twitter-text for the counts, previews, the AI panel; 255 while twitter-text brought
-    // core-js 2's polyfills (next.config.mjs); 272 while the disabled buttons' hints loaded Radix's
-    // tooltip with it; 334 before its five dialogs were loaded when first opened and zod when a
-    // draft is first checked
+    "/create-post": 255, // 240 KiB: twitter-text's count and link finder (lib/posts/x-text.ts; 245 with the
+    // whole package), previews, the AI panel; 255 while twitter-text brought core-js 2's polyfills
+    // (next.config.mjs); 272 while the disabled buttons' hints loaded Radix's tooltip with it; 334
+    // before its five dialogs were loaded when first opened and zod when a draft is first checked
     "/dashboard": 210, // 199 KiB; 211 with the Connect dialog, 274 while the assistant and zod were in its first load
     "/forgot-password": 185,
     "/login": 195, // 183 KiB; 214 while its form checked the input with zod in the first load

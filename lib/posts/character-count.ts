@@ -1,4 +1,4 @@
-import twitterText from "twitter-text";
+import { xText } from "@/lib/posts/x-text";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 
 /**
@@ -28,6 +28,6 @@ export interface CharacterCount {
 
 export function countForPlatform(text: string, platform: ConnectablePlatform): CharacterCount {
   const limit = PLATFORM_CHAR_LIMITS[platform];
-  const count = platform === "twitter" ? twitterText.parseTweet(text).weightedLength : text.length;
+  const count = platform === "twitter" ? xText.parseTweet(text).weightedLength : text.length;
   return { count, limit, over: count > limit };
 }

@@ -1,4 +1,4 @@
-import twitterText from "twitter-text";
+import { xText } from "@/lib/posts/x-text";
 import { countForPlatform, platformCountLabels } from "@/lib/posts/character-count";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 
@@ -42,7 +42,7 @@ export interface NetworkRefusal {
 /** True when the network refuses this text as too long (X: what the publisher's `fitsOnTwitter` says). */
 export function refusesText(text: string, platform: ConnectablePlatform): boolean {
   if (text.trim() === "") return false;
-  if (platform === "twitter") return !twitterText.parseTweet(text).valid;
+  if (platform === "twitter") return !xText.parseTweet(text).valid;
   return countForPlatform(text, platform).over;
 }
 
@@ -104,7 +104,7 @@ export function feedText(text: string, platform: ConnectablePlatform): FeedText 
   const trimmed = text.trim();
   let shown: string | null;
   if (platform === "twitter") {
-    const parsed = twitterText.parseTweet(trimmed);
+    const parsed = xText.parseTweet(trimmed);
     shown = parsed.weightedLength > X_FEED_CUT_WEIGHTED ? trimmed.slice(0, parsed.validRangeEnd + 1).trimEnd() : null;
   } else if (platform === "linkedin") {
     shown = cutByCharsAndLines(trimmed, LINKEDIN_FEED_CUT_CHARS, LINKEDIN_FEED_CUT_LINES);
@@ -117,7 +117,7 @@ export function feedText(text: string, platform: ConnectablePlatform): FeedText 
 
 /** The domain of the post's first link (the preview's link card), without 'www.'; null without one. */
 export function firstLinkDomain(text: string): string | null {
-  for (const url of twitterText.extractUrls(text)) {
+  for (const url of xText.extractUrls(text)) {
     try {
       const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`).hostname;
       if (host) return host.replace(/^www\./i, "").toLowerCase();

@@ -1,4 +1,4 @@
-import twitterText from "twitter-text";
+import { xText } from "@/lib/posts/x-text";
 import { AI_PLATFORM_LIMITS } from "./prompts";
 import type { AiPlatform } from "@/lib/ai/schemas";
 
@@ -7,8 +7,8 @@ import type { AiPlatform } from "@/lib/ai/schemas";
  * too long, the model is unavailable, or no model is configured. Pure.
  */
 
-export const fitsOnTwitter = (text: string) => twitterText.parseTweet(text).valid;
-export const twitterWeightedLength = (text: string) => twitterText.parseTweet(text).weightedLength;
+export const fitsOnTwitter = (text: string) => xText.parseTweet(text).valid;
+export const twitterWeightedLength = (text: string) => xText.parseTweet(text).weightedLength;
 
 /** Whole words, then an ellipsis, until X accepts it (weighted 280). */
 export function shortenForTwitter(text: string): string {
