@@ -31,8 +31,9 @@ const nextConfig = {
   // included; checking again inside every build only costs time.
   typescript: { ignoreBuildErrors: true },
   turbopack: {
-    // twitter-text (the editor's X count) imports 23 of core-js 2's ES2015 polyfills; no supported
-    // browser lacks those features. The server keeps them (Node needs none either, but gains nothing).
+    // twitter-text (the editor's X count) imports core-js 2's ES2015 polyfills; no supported browser
+    // lacks those features, so the browser bundle gets an empty module instead. The server build
+    // keeps them: there they cost no one a page load.
     resolveAlias: { "core-js/modules/*": { browser: "./lib/no-polyfill.ts" } },
   },
   async headers() {
