@@ -2,15 +2,12 @@
 
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
-import { InlineMessage } from "@/components/media/inline-message";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useAnalyticsOverview, useUpdateTimeZone } from "@/lib/client/hooks/analytics";
+import { useUpdateTimeZone } from "@/lib/client/hooks/analytics";
 import { errorMessage } from "@/lib/client/http";
-
-const ALL_TIME = {};
+import { useSession } from "@/lib/client/session";
 
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -23,16 +20,17 @@ function knownZones(): string[] {
 
 /**
  * Settings → Preferences: the zone the analytics days (charts, best time to post) are counted in.
- * The stored zone comes back with every analytics answer; the browser's zone is offered as the
- * default to switch to.
+ * The stored zone comes with the session's user (Settings renders inside the signed-in shell); the
+ * browser's zone is offered as the one to switch to.
  */
 export function TimeZonePanel() {
-  const overview = useAnalyticsOverview(ALL_TIME);
+  const { session } = useSession();
   const update = useUpdateTimeZone();
   const [choice, setChoice] = useState<string | null>(null);
-  const stored = overview.data?.range.timeZone;
+  if (!session.data) return null;
+  const stored = session.data.user.timeZone;
   const browser = browserTimeZone();
-  const value = choice ?? stored ?? browser;
+  const value = choice ?? stored;
 
   async function save(timeZone: string) {
     try {
@@ -58,46 +56,27 @@ export function TimeZonePanel() {
             <h3 className="text-lg font-semibold">Time zone</h3>
           </CardTitle>
           <CardDescription>
-            Analytics days, charts and the best time to post follow this zone.
-            {stored && (
-              <>
-                {" "}
-                Now: <strong>{stored}</strong>.
-              </>
-            )}
+            Analytics days, charts and the best time to post follow this zone. Now: <strong>{stored}</strong>.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {overview.isPending ? (
-            <Skeleton className="h-9 w-full" aria-hidden />
-          ) : overview.isError ? (
-            <InlineMessage tone="error">{errorMessage(overview.error, "Failed to load the time zone")}</InlineMessage>
-          ) : (
-            <>
-              <NativeSelect
-                id="time-zone"
-                label="Time zone"
-                value={value}
-                options={knownZones().map((zone) => ({ value: zone, label: zone }))}
-                onChange={setChoice}
-              />
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" disabled={update.isPending || value === stored} onClick={() => void save(value)}>
-                  {update.isPending ? "Saving..." : "Save time zone"}
-                </Button>
-                {stored !== browser && (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    disabled={update.isPending}
-                    onClick={() => void save(browser)}
-                  >
-                    Use this browser&apos;s zone ({browser})
-                  </Button>
-                )}
-              </div>
-            </>
-          )}
+          <NativeSelect
+            id="time-zone"
+            label="Time zone"
+            value={value}
+            options={knownZones().map((zone) => ({ value: zone, label: zone }))}
+            onChange={setChoice}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" disabled={update.isPending || value === stored} onClick={() => void save(value)}>
+              {update.isPending ? "Saving..." : "Save time zone"}
+            </Button>
+            {stored !== browser && (
+              <Button type="button" variant="outline" disabled={update.isPending} onClick={() => void save(browser)}>
+                Use this browser&apos;s zone ({browser})
+              </Button>
+            )}
+          </div>
         </CardContent>
       </Card>
     </section>

@@ -46,6 +46,8 @@ export interface PublicUser {
   email: string;
   image: string | null;
   createdAt: string;
+  /** The IANA zone the user's analytics days are counted in (Settings › Preferences). */
+  timeZone: string;
 }
 
 const newPassword = (label: string) =>

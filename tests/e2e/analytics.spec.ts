@@ -290,41 +290,63 @@ test.describe("in a browser in Paris", () => {
     await expect(page.getByRole("tabpanel", { name: "Preferences" }).getByText("Now: UTC.")).toBeVisible();
   });
 
-  test("an adoption that lands after the page's analytics were answered still shows on that page", async ({ page }) => {
-    // CI once saw Settings keep "Now: UTC.": the adoption begun on the dashboard outlived that page
-    // and landed after Settings had its answer; Settings' own check then found Paris and changed
-    // nothing. Played here in that order: the check is held until the panel shows UTC.
+  test("the zone is adopted from the session the page came with: no analytics asked for it", async ({ page }) => {
+    // The adoption used to ask for the all-time overview on a new user's first page to learn the
+    // stored zone; the session the page is rendered with carries it now.
+    const overviewAsked: string[] = [];
+    const zoneWrites: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === "/api/analytics/overview") overviewAsked.push(request.url());
+      if (pathname === "/api/auth/user" && request.method() === "PATCH") zoneWrites.push(request.postData() ?? "");
+    });
     await signUp(page);
     await expect
       .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes("time-zone-adopted"))))
       .toBe(true);
-    const setZone = async (timeZone: string) => {
+    expect(zoneWrites.map((body) => JSON.parse(body) as unknown)).toEqual([{ timeZone: "Europe/Paris" }]);
+    expect(overviewAsked).toEqual([]);
+
+    // A later page of the same browser writes nothing more.
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Preferences" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Preferences" }).getByText("Now: Europe/Paris.")).toBeVisible();
+    expect(zoneWrites).toHaveLength(1);
+  });
+
+  test("an adoption shows on the page it was made on: in Settings and in the analytics answers", async ({ page }) => {
+    await signUp(page);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes("time-zone-adopted"))))
+      .toBe(true);
+    // Back to a user on the default zone, in a browser that has not adopted yet.
+    const backToUtc = async () => {
       const response = await page.request.patch("/api/auth/user", {
-        data: { timeZone },
+        data: { timeZone: "UTC" },
         headers: { Origin: appUrl() },
       });
       expect(response.status(), await response.text()).toBe(200);
+      await page.evaluate(() => {
+        for (const key of Object.keys(localStorage))
+          if (key.includes("time-zone-adopted")) localStorage.removeItem(key);
+      });
     };
-    await setZone("UTC");
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage)) if (key.includes("time-zone-adopted")) localStorage.removeItem(key);
-    });
 
-    let releaseCheck = () => {};
-    const checkReleased = new Promise<void>((resolve) => (releaseCheck = resolve));
-    let overviewRequests = 0;
-    await page.route("**/api/analytics/overview*", async (route) => {
-      overviewRequests += 1;
-      // The first ask on Settings is the adoption's check (the panel mounts only when its tab opens).
-      if (overviewRequests === 1) await checkReleased;
-      await route.continue();
-    });
+    // Settings arrives with the session's UTC; the adoption's new session shows Paris on that page.
+    await backToUtc();
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Preferences" }).click();
-    const panel = page.getByRole("tabpanel", { name: "Preferences" });
-    await expect(panel.getByText("Now: UTC.")).toBeVisible();
-    await setZone("Europe/Paris");
-    releaseCheck();
-    await expect(panel.getByText("Now: Europe/Paris.")).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: "Preferences" }).getByText("Now: Europe/Paris.")).toBeVisible();
+
+    // The analytics page arrives answered in UTC (the zone it was rendered with); the adoption
+    // then has it answered again in Paris.
+    await backToUtc();
+    const answeredInParis = page.waitForResponse(
+      async (answer) =>
+        new URL(answer.url()).pathname === "/api/analytics/overview" &&
+        ((await answer.json()) as { data: { range: { timeZone: string } } }).data.range.timeZone === "Europe/Paris",
+    );
+    await page.goto("/analytics");
+    await answeredInParis;
   });
 });

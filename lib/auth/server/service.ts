@@ -14,6 +14,7 @@ export function toPublicUser(user: User): PublicUser {
     email: user.email,
     image: user.image ?? null,
     createdAt: user.createdAt.toISOString(),
+    timeZone: user.timeZone,
   };
 }
 

@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { analyticsKeys } from "@/lib/analytics/query-keys";
+import type { PublicUser } from "@/lib/auth/schemas";
 import type { DateRangeQuery } from "@/lib/analytics/schemas";
 import {
   getBestTimes,
@@ -13,6 +14,7 @@ import {
   getTopPosts,
   updateTimeZone,
 } from "@/lib/client/requests/analytics";
+import { useSession } from "@/lib/client/session";
 
 /** TanStack Query over lib/client/requests/analytics.ts: query keys and queries per range. */
 
@@ -51,13 +53,21 @@ export function useDashboardActivity() {
   return useQuery({ queryKey: analyticsKeys.activity(), queryFn: () => getDashboardActivity(), staleTime: 0 });
 }
 
-/** Changing the zone moves every local day: all analytics answers are stale. */
+/**
+ * Changing the zone moves every local day: all analytics answers are stale, and the session's
+ * user (which Settings shows the zone from) is asked anew.
+ */
 export function useUpdateTimeZone() {
   const queryClient = useQueryClient();
+  const { reload } = useSession();
   return useMutation({
     mutationFn: (timeZone: string) => updateTimeZone(timeZone),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
+    onSuccess: () => afterTimeZoneChange(queryClient, reload),
   });
+}
+
+function afterTimeZoneChange(queryClient: QueryClient, reloadSession: () => Promise<unknown>) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: analyticsKeys.all }), reloadSession()]);
 }
 
 const adoptedKey = (userId: string) => `postloom:time-zone-adopted:${userId}`;
@@ -81,31 +91,30 @@ function answeredInAnotherZone(queryClient: QueryClient, zone: string): boolean 
 /**
  * Once per user and browser: a user still on the default zone (UTC) gets the browser's zone, so
  * their analytics days are their own days from the start. After that only Settings changes it (a
- * deliberate choice of UTC is never undone). Failures are left for the next load.
+ * deliberate choice of UTC is never undone). The user's zone comes with the session the page was
+ * rendered with, so nothing is asked unless the zone changes. Failures are left for the next load.
  */
-export function useAdoptBrowserTimeZone(userId: string | null) {
+export function useAdoptBrowserTimeZone(user: Pick<PublicUser, "id" | "timeZone"> | null) {
   const queryClient = useQueryClient();
+  const { reload } = useSession();
+  const [userId, userZone] = [user?.id, user?.timeZone];
   useEffect(() => {
-    if (!userId || window.localStorage.getItem(adoptedKey(userId))) return;
+    if (!userId || !userZone || window.localStorage.getItem(adoptedKey(userId))) return;
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    let cancelled = false;
     void (async () => {
       try {
-        const overview = await getOverview({});
-        if (cancelled) return;
-        const adopt = browser && browser !== "UTC" && overview.range.timeZone === "UTC";
-        const zone = adopt ? await updateTimeZone(browser) : overview.range.timeZone;
-        window.localStorage.setItem(adoptedKey(userId), "1");
-        // Not only after our own change: an adoption begun on the page before (the request outlives
-        // the page) can land after this page's analytics were answered in the old zone.
-        if (adopt || answeredInAnotherZone(queryClient, zone))
+        if (browser && browser !== "UTC" && userZone === "UTC") {
+          await updateTimeZone(browser);
+          await afterTimeZoneChange(queryClient, reload);
+        }
+        // An adoption begun on the page before (its request outlives the page) can land after
+        // this page's analytics were answered in the old zone.
+        else if (answeredInAnotherZone(queryClient, userZone))
           await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+        window.localStorage.setItem(adoptedKey(userId), "1");
       } catch {
         // Offline or a refused zone: the next page load tries again.
       }
     })();
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, queryClient]);
+  }, [userId, userZone, reload, queryClient]);
 }
