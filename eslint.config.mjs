@@ -23,6 +23,12 @@ const serverOnlyImports = {
   ],
 };
 
+/** Links go through our own, which does not prefetch (components/ui/link.tsx says why). */
+const nextLink = {
+  name: "next/link",
+  message: "Use Link from @/components/ui/link: our pages are rendered per request, and prefetching them only costs.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -48,7 +54,17 @@ const config = [
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [nextLink] }] },
+  },
+  {
     files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { ...serverOnlyImports, paths: [...serverOnlyImports.paths, nextLink] }],
+    },
+  },
+  {
+    files: ["components/ui/link.tsx"],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {

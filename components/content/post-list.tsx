@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AlertCircle, ChevronLeft, ChevronRight, FileText, SearchX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";

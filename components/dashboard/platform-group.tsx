@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Plus } from "lucide-react";
 import { useId } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";

@@ -1,7 +1,7 @@
 "use client";
 
 import { CalendarClock, CircleAlert, CircleCheck, Link2, Sparkles, type LucideIcon } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { InlineMessage } from "@/components/media/inline-message";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

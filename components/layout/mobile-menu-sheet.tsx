@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Menu } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";

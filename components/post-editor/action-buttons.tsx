@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { CalendarClock, Loader2, Save, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

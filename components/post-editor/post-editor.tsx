@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { InlineMessage } from "@/components/media/inline-message";
 import { useSession } from "@/lib/client/session";

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CalendarDays, List, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "@/lib/client/toast";

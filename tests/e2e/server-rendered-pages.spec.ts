@@ -151,6 +151,32 @@ async function askedOnLoad(page: Page, path: string, paths: string[]): Promise<s
   return asked;
 }
 
+test("no page prefetches the pages it links to: each is rendered per request, so a prefetch brings nothing", async ({
+  page,
+}) => {
+  const prefetches = async (path: string) => {
+    const asked: string[] = [];
+    const listener = (request: { url(): string }) => {
+      if (new URL(request.url()).searchParams.has("_rsc")) asked.push(request.url());
+    };
+    page.on("request", listener);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    page.off("request", listener);
+    return asked;
+  };
+  // A visitor's landing page links to sign-in and sign-up; a user's pages to each other.
+  expect(await prefetches("/")).toEqual([]);
+  await signUp(page, newUser("Server Render"));
+  for (const { path } of PAGES) expect(await prefetches(path), path).toEqual([]);
+  // A click still navigates in the page (no full load): the top bar's link to Content.
+  await page.goto("/dashboard");
+  await page.evaluate(() => ((window as unknown as { stayedInPage: boolean }).stayedInPage = true));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Content" }).click();
+  await expect(page.getByRole("heading", { name: /Content Creator/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
+});
+
 test("the subscription the past-due banner reads comes with the page: no signed-in page asks for it as it loads", async ({
   page,
 }) => {
