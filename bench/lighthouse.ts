@@ -10,9 +10,10 @@
  * Lighthouse is sensitive to CPU load: run it on an idle machine (the load average is printed).
  *
  *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /dashboard,/content] [--json out.json]
- *     [--reports dir]
+ *     [--reports dir] [--chrome-flags=--disable-features=LowPriorityAsyncScriptExecution]
  *
- * --reports writes each audit's whole Lighthouse report (dir/dashboard-1.json, ...), to see what
+ * --chrome-flags adds flags to Chromium's command line (an experiment, never a figure to report:
+ * users' browsers run with their defaults). --reports writes each audit's whole Lighthouse report (dir/dashboard-1.json, ...), to see what
  * shifted the layout or blocked the main thread.
  * With --runs N each page is audited N times and the run with the median score is reported.
  */
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     pages: { type: "string" },
     json: { type: "string" },
     reports: { type: "string" },
+    "chrome-flags": { type: "string", default: "" },
     chrome: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
   },
 });
@@ -232,7 +234,12 @@ const mark = (met: boolean) => (met ? "met" : "NOT met");
 const stack = await startStack();
 const chrome = await chromeLauncher.launch({
   chromePath: values.chrome,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    ...values["chrome-flags"].split(" ").filter(Boolean),
+  ],
 });
 // Ctrl-C stops Chromium, the app and the sandbox and drops the database, as a normal end does.
 for (const signal of ["SIGINT", "SIGTERM"] as const)
