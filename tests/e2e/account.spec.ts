@@ -6,11 +6,12 @@ import { appMediaRoot, pngBytes } from "../fixtures/media-files";
 import {
   connectFacebookPages,
   expect,
+  forgetSession,
   formError,
   numericId,
   openConnectDialog,
-  signUp,
   sandboxUrl,
+  signUp,
   test,
 } from "./fixtures";
 
@@ -84,7 +85,7 @@ test("edit the name and the e-mail (the new address needs the password, then sig
   await expect(page.getByRole("tab", { name: "Security" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
 
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, next, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 });

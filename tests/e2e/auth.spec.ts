@@ -1,6 +1,7 @@
 import {
   appUrl,
   expect,
+  forgetSession,
   formError,
   newUser,
   numericId,
@@ -36,7 +37,7 @@ test.describe("sign-in and the app shell", () => {
     page,
   }) => {
     const user = await registerThroughForm(page);
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     await page.goto("/login");
     await page.getByLabel("Email").fill(user.email);

@@ -4,6 +4,7 @@ import {
   connectFacebookPages,
   connectSandboxFacebookPage,
   expect,
+  forgetSession,
   newUser,
   openConnectDialog,
   signUp,
@@ -181,7 +182,7 @@ test.describe("small things", () => {
     page,
   }) => {
     const user = await signUp(page);
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     const asked: string[] = [];
     page.on("request", (request) => {

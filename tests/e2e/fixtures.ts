@@ -59,6 +59,16 @@ export async function signUp(page: Page, user = newUser(), app = appUrl()) {
 }
 
 /**
+ * Ends the browser's session as a visitor's browser would have none: the signed-in page is left
+ * first, so it cannot answer the lost session itself (a request of its own answered 401 sends it
+ * home, and that navigation can overtake the test's next `goto`).
+ */
+export async function forgetSession(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
+/**
  * The red box above an auth form. Next's route announcer is an alert too, empty until a client
  * navigation writes the page title into it ("Sign in · Postloom"): never a form error.
  */

@@ -1,4 +1,4 @@
-import { appUrl, expect, formError, newUser, signUp, sandboxUrl, test } from "./fixtures";
+import { appUrl, expect, forgetSession, formError, newUser, sandboxUrl, signUp, test } from "./fixtures";
 
 const LINK_INVALID = "This password reset link has expired or has already been used.";
 
@@ -10,7 +10,7 @@ test.describe("password reset by e-mail", () => {
     page,
   }) => {
     const user = await signUp(page, newUser("Grace Hopper"));
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -44,7 +44,7 @@ test.describe("password reset by e-mail", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    await page.context().clearCookies();
+    await forgetSession(page);
     await page.goto(href);
     await expect(formError(page)).toHaveText(LINK_INVALID);
     await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
