@@ -108,10 +108,57 @@ if (playwright?.stats) {
   problems.push("playwright report missing");
 }
 
+printFailures(vitest, playwright);
 if (problems.length) console.log(`\nProblems: ${problems.join("; ")}`);
 const failed = counts.failed + (problems.length && counts.failed === 0 ? 1 : 0);
 console.log(`\n${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : 0);
+
+/**
+ * The names of the failed tests, with the first line of each error, repeated just above the count
+ * line: CI keeps only the tail of a long log, and a failure scrolled out of it cannot be found.
+ */
+function printFailures(vitestReport, playwrightReport) {
+  const failures = [];
+  for (const suite of vitestReport?.testResults ?? []) {
+    const file = path.relative(root, suite.name ?? "");
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failedTests)
+      failures.push(`vitest ${file} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+    if (suite.status === "failed" && failedTests.length === 0)
+      failures.push(`vitest ${file}\n    ${firstLine(suite.message)}`);
+  }
+  const walk = (suite, outerTitles) => {
+    // A file's own suite is titled with the file's name, which the line already shows.
+    const titles = suite.title && suite.title !== suite.file ? [...outerTitles, suite.title] : outerTitles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(
+          `playwright ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}\n    ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, titles);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
+  for (const error of playwrightReport?.errors ?? [])
+    failures.push(`playwright (outside a test)\n    ${firstLine(error.message)}`);
+  if (failures.length) console.log(`\nFailed:\n  ${failures.join("\n  ")}`);
+}
+
+function firstLine(text) {
+  // Reporters leave terminal colour codes in messages.
+  const plain = String(text ?? "(no message)").replace(/\u001b\[[0-9;]*m/g, "");
+  return (
+    plain
+      .split("\n")
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? "(no message)"
+  );
+}
 
 /** Postgres and Redis must be up; say which one is missing and how to start it. */
 async function preflight() {
