@@ -6,9 +6,11 @@
  * Needs a build with browser source maps:
  *
  *   PROFILE_SOURCE_MAPS=1 npm run build:test
- *   TEST_DIST_DIR=.next-test npx tsx bench/main-thread.ts [--pages /dashboard,/billing]
+ *   TEST_DIST_DIR=.next-test npx tsx bench/main-thread.ts [--pages /dashboard,/billing] [--seeded]
  *
- * The user is new (no data): what is measured is the page's own cost, not its data's.
+ * The user is new (no data): what is measured is the page's own cost, not its data's. With
+ * --seeded it is bench/lighthouse's user instead (a Page, drafts, scheduled and published posts
+ * with figures, a chat), to see what the data adds to what Lighthouse measures.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,11 +19,13 @@ import puppeteer, { type Page } from "puppeteer-core";
 import { SourceMapConsumer } from "source-map";
 import { startStack } from "../tests/setup/stack";
 import { client } from "./http-client";
+import { seedUser } from "./seed-user";
 
 const { values } = parseArgs({
   options: {
     pages: { type: "string", default: "/dashboard,/content,/schedule,/analytics,/settings,/billing" },
     chrome: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    seeded: { type: "boolean", default: false },
   },
 });
 const DIST = process.env.TEST_DIST_DIR ?? ".next-test";
@@ -130,25 +134,29 @@ async function profile(page: Page, url: string) {
   );
 }
 
-const stack = await startStack();
-const browser = await puppeteer.launch({ executablePath: values.chrome, args: ["--no-sandbox", "--headless=new"] });
-try {
-  const user = client(stack.appUrl);
+async function newUserCookie(appUrl: string): Promise<string> {
+  const user = client(appUrl);
   await user.call("POST", "/api/auth/register", {
     name: "Main Thread",
     email: `main-thread-${Date.now()}@example.com`,
     password: "bench-password",
     password2: "bench-password",
   });
+  return user.cookie();
+}
+
+const stack = await startStack();
+const browser = await puppeteer.launch({ executablePath: values.chrome, args: ["--no-sandbox", "--headless=new"] });
+try {
+  const cookie = values.seeded
+    ? (await seedUser(stack.appUrl, stack.sandboxUrl, stack.databaseUrl)).cookie
+    : await newUserCookie(stack.appUrl);
   const { hostname } = new URL(stack.appUrl);
   await browser.setCookie(
-    ...user
-      .cookie()
-      .split("; ")
-      .map((pair) => {
-        const index = pair.indexOf("=");
-        return { name: pair.slice(0, index), value: pair.slice(index + 1), domain: hostname, path: "/" };
-      }),
+    ...cookie.split("; ").map((pair) => {
+      const index = pair.indexOf("=");
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), domain: hostname, path: "/" };
+    }),
   );
   for (const pagePath of values.pages.split(",")) {
     const page = await browser.newPage();
