@@ -5,8 +5,10 @@ import { countForPlatform, platformCountLabels } from "@/lib/posts/character-cou
 import { POST_CONTENT_MAX } from "@/lib/posts/constants";
 import type { ConnectablePlatform } from "@/lib/social/platforms";
 import { cn } from "@/lib/utils";
+import { numberFormat } from "@/lib/format";
 
-const number = new Intl.NumberFormat("en-US");
+/** 12345 → "12,345"; the formatter is made on first use (lib/format.ts › numberFormat). */
+const formatNumber = (n: number) => numberFormat("en-US").format(n);
 
 interface CharacterCountsProps {
   id: string;
@@ -34,14 +36,14 @@ export function CharacterCounts({ id, content, platforms }: CharacterCountsProps
                   : "text-muted-foreground",
               )}
             >
-              {platformCountLabels[platform]} {number.format(result.count)}/{number.format(result.limit)}
+              {platformCountLabels[platform]} {formatNumber(result.count)}/{formatNumber(result.limit)}
               {result.over && <span className="sr-only"> (over the limit)</span>}
             </li>
           );
         })}
       </ul>
       <span id={id} className={cn("tabular-nums", over ? "text-destructive font-medium" : "text-muted-foreground")}>
-        {number.format(content.length)} / {number.format(POST_CONTENT_MAX)}
+        {formatNumber(content.length)} / {formatNumber(POST_CONTENT_MAX)}
       </span>
     </div>
   );

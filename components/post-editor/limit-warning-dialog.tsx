@@ -13,8 +13,10 @@ import {
 } from "@/components/ui/dialog";
 import type { NetworkRefusal } from "@/lib/posts/network-limits";
 import type { ConnectablePlatform } from "@/lib/social/platforms";
+import { numberFormat } from "@/lib/format";
 
-const number = new Intl.NumberFormat("en-US");
+/** 12345 → "12,345"; the formatter is made on first use (lib/format.ts › numberFormat). */
+const formatNumber = (n: number) => numberFormat("en-US").format(n);
 
 /** A way out of a refusal: let the publisher summarize for X, or stop posting to that network. */
 export type LimitFix = { kind: "summarize" } | { kind: "deselect"; platform: ConnectablePlatform };
@@ -72,7 +74,7 @@ export function LimitWarningDialog({ action, refusals, onFix, onEdit, onClose }:
               <p className="text-sm">
                 <span className="font-medium">{refusal.label}</span>{" "}
                 <span className="text-destructive tabular-nums">
-                  {number.format(refusal.count)}/{number.format(refusal.limit)}
+                  {formatNumber(refusal.count)}/{formatNumber(refusal.limit)}
                 </span>{" "}
                 <span className="text-muted-foreground">characters</span>
               </p>

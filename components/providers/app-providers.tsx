@@ -8,6 +8,7 @@ import { ThemeProvider } from "@/components/theme/theme-provider";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { HttpError } from "@/lib/client/http";
 import type { ThemeName } from "@/lib/themes";
+import { useMarkPageHydrated } from "@/lib/client/use-hydrated";
 
 /**
  * `initialTheme`: the theme the server rendered <html> with (the "theme" cookie).
@@ -22,6 +23,7 @@ export function AppProviders({
   initialTheme: ThemeName;
   initialSession: SessionData | null;
 }) {
+  useMarkPageHydrated();
   const [queryClient] = useState(
     () =>
       new QueryClient({

@@ -3,6 +3,8 @@
  * from integer minor units, and storage shown in GB from 1024 MB. Pure: usable on both sides.
  */
 
+import { numberFormat } from "@/lib/format";
+
 const MB_PER_GB = 1024;
 
 /** "£" for GBP, "$" for any other currency (spec section 9). */
@@ -10,11 +12,10 @@ export function currencySymbol(currency: string): string {
   return currency.toUpperCase() === "GBP" ? "£" : "$";
 }
 
-const twoDecimals = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** 1299, "GBP" → "£12.99"; -150, "USD" → "-$1.50". Amounts are whole minor units (pence, cents). */
 export function formatMoney(minor: number, currency: string): string {
   const sign = minor < 0 ? "-" : "";
+  const twoDecimals = numberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${sign}${currencySymbol(currency)}${twoDecimals.format(Math.abs(minor) / 100)}`;
 }
 

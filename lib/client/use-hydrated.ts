@@ -1,20 +1,37 @@
 "use client";
 
-import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
-const subscribe = () => () => {};
+/** Set once the page's first hydration has committed (AppProviders' effect, the last to run). */
+let pageHydrated = false;
+
+/** For AppProviders only: marks the end of the page's first hydration. */
+export function useMarkPageHydrated(): void {
+  useEffect(() => {
+    pageHydrated = true;
+  }, []);
+}
 
 /**
  * False on the server and while the browser takes over its HTML, true after. For what only the
  * browser knows (its zone and language, the time now): rendered after hydration, so the server's
- * HTML and the browser's first render agree.
+ * HTML and the browser's first render agree. A component first rendered in the browser (a
+ * client-side navigation, a dialog) is true at once.
+ *
+ * After hydration the flip is a transition, which React renders in slices between other tasks
+ * (issue #18): useSyncExternalStore, used before, forces a synchronous render of every component
+ * whose store disagrees with the server's value, in hydration's last task, and the first of those
+ * renders formats a date or number, which loads the locale data. It relies on every
+ * server-rendered component hydrating in the page's first pass: our lazy components are all
+ * `ssr: false`, and no server-rendered Suspense boundary holds a user of this (one hydrating
+ * later would start true and not match its HTML).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => pageHydrated);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateNumber, dateTimeFormat, formatCount, initials, relativeSyncTime, splitVisible } from "@/lib/format";
+import {
+  abbreviateNumber,
+  dateTimeFormat,
+  formatCount,
+  initials,
+  numberFormat,
+  relativeSyncTime,
+  splitVisible,
+} from "@/lib/format";
 
 describe("abbreviateNumber: K from 1,000, M from 1,000,000", () => {
   it.each([
@@ -102,5 +110,15 @@ describe("dateTimeFormat: one formatter per locale and options", () => {
     expect(
       dateTimeFormat("de-DE", { dateStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 26))),
     ).toBe("26.11.26");
+  });
+});
+
+describe("numberFormat: one formatter per locale and options, made on first use", () => {
+  it("hands back the formatter it made for the same locale and options, and formats as Intl does", () => {
+    const twoDecimals = numberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(numberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(twoDecimals);
+    expect(twoDecimals.format(1234.5)).toBe("1,234.50");
+    expect(numberFormat("en-US")).not.toBe(twoDecimals);
+    expect(numberFormat("de-DE").format(12345)).toBe("12.345");
   });
 });

@@ -100,21 +100,31 @@ export function useAdoptBrowserTimeZone(user: Pick<PublicUser, "id" | "timeZone"
   const [userId, userZone] = [user?.id, user?.timeZone];
   useEffect(() => {
     if (!userId || !userZone || window.localStorage.getItem(adoptedKey(userId))) return;
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    void (async () => {
-      try {
-        if (browser && browser !== "UTC" && userZone === "UTC") {
-          await updateTimeZone(browser);
-          await afterTimeZoneChange(queryClient, reload);
-        }
-        // An adoption begun on the page before (its request outlives the page) can land after
-        // this page's analytics were answered in the old zone.
-        else if (answeredInAnotherZone(queryClient, userZone))
-          await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
-        window.localStorage.setItem(adoptedKey(userId), "1");
-      } catch {
-        // Offline or a refused zone: the next page load tries again.
-      }
-    })();
+    // A task of its own after hydration: reading the browser's zone can be the page's first Intl
+    // call, which loads the locale data, and hydration's last task is long enough (issue #18).
+    const timer = window.setTimeout(() => void adoptBrowserTimeZone(userId, userZone, queryClient, reload), 0);
+    return () => window.clearTimeout(timer);
   }, [userId, userZone, reload, queryClient]);
+}
+
+async function adoptBrowserTimeZone(
+  userId: string,
+  userZone: string,
+  queryClient: QueryClient,
+  reload: () => Promise<unknown>,
+) {
+  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    if (browser && browser !== "UTC" && userZone === "UTC") {
+      await updateTimeZone(browser);
+      await afterTimeZoneChange(queryClient, reload);
+    }
+    // An adoption begun on the page before (its request outlives the page) can land after
+    // this page's analytics were answered in the old zone.
+    else if (answeredInAnotherZone(queryClient, userZone))
+      await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
+    window.localStorage.setItem(adoptedKey(userId), "1");
+  } catch {
+    // Offline or a refused zone: the next page load tries again.
+  }
 }
