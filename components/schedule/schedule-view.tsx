@@ -9,7 +9,7 @@ import { InlineMessage } from "@/components/media/inline-message";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
-import { useRenderedAfterHydration } from "@/lib/client/use-hydrated";
+import { useRenderedAfter, useRenderedAfterHydration } from "@/lib/client/use-hydrated";
 import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import { useAnalyticsOverview } from "@/lib/client/hooks/analytics";
 import { usePosts, useSchedulePost } from "@/lib/client/hooks/posts";
@@ -54,6 +54,8 @@ export function ScheduleView() {
   // "Published Today" are in the browser's zone, which the server does not know: they render
   // right after hydration, in a transition (a long render there was the page's blocking time).
   const zoneKnown = useRenderedAfterHydration();
+  // The post list follows the calendar in a commit of its own (two layouts, neither a long task).
+  const listShown = useRenderedAfter(zoneKnown && !list.isPending);
 
   const posts = useMemo(() => schedulerPosts(list.data?.posts ?? []), [list.data]);
   const stats = useMemo(() => scheduleStats(posts), [posts]);
@@ -169,16 +171,18 @@ export function ScheduleView() {
                 onReschedule={(post, day) => void dropOnDay(post, day)}
               />
             )}
-            <ScheduledPostList
-              posts={posts}
-              status={status}
-              onStatusChange={setStatus}
-              sort={sort}
-              onSortChange={setSort}
-              dayKey={view === "calendar" ? selectedKey : null}
-              onClearDay={() => setSelectedKey(null)}
-              onOpenPost={openPost}
-            />
+            {listShown && (
+              <ScheduledPostList
+                posts={posts}
+                status={status}
+                onStatusChange={setStatus}
+                sort={sort}
+                onSortChange={setSort}
+                dayKey={view === "calendar" ? selectedKey : null}
+                onClearDay={() => setSelectedKey(null)}
+                onOpenPost={openPost}
+              />
+            )}
           </div>
         </>
       )}

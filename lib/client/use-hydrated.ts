@@ -53,3 +53,17 @@ export function useRenderedAfterHydration(): boolean {
   useEffect(() => startTransition(() => setRendered(true)), []);
   return rendered;
 }
+
+/**
+ * False until `ready` has been true for one commit, then true, set in a transition: the second part
+ * of a large render in a commit of its own. The browser's style and layout of what a commit adds
+ * run in one task, so two commits are two shorter tasks (issue #18: the Schedule's calendar and
+ * post list together, 1,050 elements, took one 110 ms task under Lighthouse's slowdown).
+ */
+export function useRenderedAfter(ready: boolean): boolean {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => {
+    if (ready && !rendered) startTransition(() => setRendered(true));
+  }, [ready, rendered]);
+  return rendered;
+}
