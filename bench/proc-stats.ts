@@ -116,6 +116,13 @@ export function cpuSince(before: CpuSnapshot, workerGroups: number[], ourBackend
   };
 }
 
+/** CPU ms one process used since `before` (NaN when it has ended). */
+export function processCpuMsSince(before: CpuSnapshot, pid: number): number {
+  const now = readProc(pid);
+  const then = before.procs.get(pid);
+  return now && then ? (now.ticks - then.ticks) * TICK_MS : NaN;
+}
+
 /** One line: each process's CPU seconds and its share of the machine's busy time. */
 export function formatCpu(report: CpuReport, targets: number): string {
   const workers = report.workers.reduce((sum, ms) => sum + ms, 0);
