@@ -59,37 +59,35 @@ export function splitVisible<T>(items: readonly T[], limit = 3): { visible: T[];
   return { visible: items.slice(0, limit), hidden: Math.max(0, items.length - limit) };
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * One Intl.DateTimeFormat per locale and options, made once: making one costs far more than
- * formatting with it, and lists format a date per row (a month's calendar 42 day names; issue #18).
- * `locale` undefined is the runtime's own (the browser's language).
+ * One formatter per locale and options, made on first use and kept: making one costs far more than
+ * formatting with it, and lists format a value per row (a month's calendar 42 day names; issue
+ * #18). Never made when a module loads: the page's first Intl object of any kind loads the
+ * runtime's locale data (about 9 ms on this machine, four times that on Lighthouse's phone), which
+ * a module-level formatter put into every signed-in page's script evaluation, one of its long
+ * tasks. `locale` undefined is the runtime's own (the browser's language).
  */
-export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+function formatterCache<Options, Formatter>(make: (locale: string | undefined, options: Options) => Formatter) {
+  const made = new Map<string, Formatter>();
+  return (locale: string | undefined, options: Options): Formatter => {
+    const key = `${locale ?? ""}|${JSON.stringify(options)}`;
+    let formatter = made.get(key);
+    if (!formatter) {
+      formatter = make(locale, options);
+      made.set(key, formatter);
+    }
+    return formatter;
+  };
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+export const dateTimeFormat = formatterCache(
+  (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
 
-/**
- * The same for Intl.NumberFormat. Made on first use, never when a module loads: the page's first
- * Intl object of any kind loads the runtime's locale data (about 9 ms on this machine, four times
- * that on Lighthouse's phone), which a module-level formatter put into every signed-in page's
- * script evaluation, one of its long tasks (issue #18).
- */
+const cachedNumberFormat = formatterCache(
+  (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
+
 export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cachedNumberFormat(locale, options);
 }
