@@ -32,9 +32,12 @@ export function ChatMessageBubble({ message, actions }: ChatMessageBubbleProps) 
         <div
           className={cn(
             "rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap",
-            mine && "bg-primary text-primary-foreground rounded-br-md",
-            !mine && !failed && "bg-muted text-foreground rounded-bl-md",
-            failed && "border-destructive/40 bg-destructive/10 text-destructive rounded-bl-md border",
+            mine ? "rounded-br-md" : "rounded-bl-md",
+            failed
+              ? "border-destructive/40 bg-destructive/10 text-destructive border"
+              : mine
+                ? "bg-primary text-primary-foreground"
+                : "bg-muted text-foreground",
           )}
         >
           {message.state === "thinking" ? <ThinkingIndicator /> : message.content}

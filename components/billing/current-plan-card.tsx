@@ -50,7 +50,7 @@ export function CurrentPlanCard({
             Current Plan
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <CardTitle id="current-plan-title" role="heading" aria-level={2} className="text-2xl">
+            <CardTitle id="current-plan-title" role="heading" aria-level={2} className="text-2xl/8">
               {subscription.tierName}
             </CardTitle>
             <Badge variant={BADGE_VARIANT[label as keyof typeof BADGE_VARIANT] ?? "success"}>{label}</Badge>

@@ -53,7 +53,7 @@ export function PlanCards({
               <Card className={cn("flex w-full flex-col", current && "border-primary ring-primary/40 ring-2")}>
                 <CardHeader>
                   <div className="flex items-center justify-between gap-2">
-                    <CardTitle id={`plan-${tier.tier}-title`} role="heading" aria-level={3} className="text-lg">
+                    <CardTitle id={`plan-${tier.tier}-title`} role="heading" aria-level={3} className="text-lg/7">
                       {tier.name}
                     </CardTitle>
                     {current && <Badge variant="secondary">Your plan</Badge>}

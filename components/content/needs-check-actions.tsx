@@ -60,7 +60,7 @@ export function NeedsCheckActions({ postId, page }: { postId: string; page: Post
         </a>
       )}
       <div className="grid gap-1">
-        <Label htmlFor={inputId} className="text-xs">
+        <Label htmlFor={inputId} className="text-xs/4">
           Post URL (optional)
         </Label>
         <Input

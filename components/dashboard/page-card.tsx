@@ -58,14 +58,14 @@ export function PageCard({ page, account }: { page: PageSummary; account?: Conne
         <ul aria-label="Permissions" className="flex flex-wrap gap-1">
           {permissions.visible.map((permission) => (
             <li key={permission}>
-              <Badge variant="secondary" className="text-[0.7rem]">
+              <Badge variant="secondary" size="sm">
                 {permission}
               </Badge>
             </li>
           ))}
           {permissions.hidden > 0 && (
             <li>
-              <Badge variant="outline" className="text-[0.7rem]">
+              <Badge variant="outline" size="sm">
                 +{permissions.hidden} more
               </Badge>
             </li>

@@ -60,7 +60,7 @@ export function Landing() {
           <Card key={title}>
             <CardHeader>
               <Icon className="text-primary size-8" aria-hidden />
-              <CardTitle className="text-xl">{title}</CardTitle>
+              <CardTitle className="text-xl/7">{title}</CardTitle>
             </CardHeader>
             <CardContent className="text-muted-foreground">{text}</CardContent>
           </Card>

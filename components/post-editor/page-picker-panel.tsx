@@ -37,7 +37,7 @@ export function PagePickerPanel({ title, description, groups, selected, onChange
     <Card role="region" aria-labelledby={headingId} className="gap-3 py-4">
       <CardHeader className="gap-1 px-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="text-base">
+          <CardTitle className="text-base/6">
             <h2 id={headingId}>{title}</h2>
           </CardTitle>
           <div className="flex gap-1">
@@ -122,7 +122,7 @@ function PageChip({
         className={problem ? "border-dashed" : undefined}
       >
         <span aria-hidden="true" className="contents">
-          <PageAvatar name={page.name} src={page.picture} className="size-6 rounded-full text-[0.6rem]" />
+          <PageAvatar name={page.name} src={page.picture} size="xs" shape="circle" />
         </span>
         <span className="max-w-[11rem] truncate">{page.name}</span>
         {problem && <AlertTriangle className="text-destructive size-3.5 shrink-0" aria-hidden />}

@@ -39,7 +39,7 @@ export function PagePickers({
   const [resharing, setResharing] = useState(() => shareIds.length > 0);
 
   return (
-    <div className={cn("grid gap-3", className)}>
+    <div className={cn("base:gap-3 grid", className)}>
       <Button
         type="button"
         variant="outline"

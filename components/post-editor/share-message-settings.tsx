@@ -44,7 +44,7 @@ export function ShareMessageSettings({
   return (
     <Card role="region" aria-labelledby={`${id}-heading`} className="gap-4 py-5">
       <CardHeader className="px-5">
-        <CardTitle className="text-base">
+        <CardTitle className="text-base/6">
           <h2 id={`${id}-heading`}>Share Message Settings</h2>
         </CardTitle>
         <p className="text-muted-foreground text-sm">What the Share As pages say when they reshare your post.</p>

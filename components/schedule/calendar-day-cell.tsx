@@ -65,17 +65,20 @@ export function CalendarDayCell({
         "focus-visible:ring-ring/60 relative flex min-h-20 min-w-0 cursor-pointer flex-col gap-1 border-r p-0.5 text-left outline-none last:border-r-0 focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-inset sm:min-h-28 sm:p-1.5",
         // Another month's day: hatched and muted, so the month's own days stand out (text keeps its contrast).
         !cell.inMonth &&
-          "text-muted-foreground bg-muted/70 bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--border)_6px_7px)]",
-        selected && "bg-primary/10",
-        (isOver || heldOver) && "bg-primary/20 ring-primary ring-2 ring-inset",
+          "text-muted-foreground bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--border)_6px_7px)]",
+        isOver || heldOver
+          ? "bg-primary/20 ring-primary ring-2 ring-inset"
+          : selected
+            ? "bg-primary/10"
+            : !cell.inMonth && "bg-muted/70",
         "hover:bg-accent/50",
       )}
     >
       <div className="flex flex-wrap items-center justify-between gap-1">
         <span
           className={cn(
-            "grid size-6 place-items-center rounded-full text-xs font-medium tabular-nums",
-            !cell.inMonth && "font-normal",
+            "grid size-6 place-items-center rounded-full text-xs tabular-nums",
+            cell.inMonth ? "font-medium" : "font-normal",
             today && "bg-primary text-primary-foreground",
           )}
         >

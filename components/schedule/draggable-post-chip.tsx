@@ -45,9 +45,9 @@ export function DraggablePostChip({ post, held, onOpen, onPickUp }: DraggablePos
             onPickUp();
           }}
           className={cn(
-            "focus-visible:ring-ring/60 block w-full min-w-0 cursor-grab touch-none rounded outline-none focus-visible:ring-[3px]",
+            "focus-visible:ring-ring/60 block w-full min-w-0 cursor-grab touch-none rounded focus-visible:ring-[3px]",
             (isDragging || held) && "opacity-40",
-            held && "outline-primary outline-2 outline-dashed",
+            held ? "outline-primary outline-2 outline-dashed" : "outline-none",
           )}
         >
           <PostChipBody post={post} />

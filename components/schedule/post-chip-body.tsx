@@ -28,18 +28,25 @@ export function chipFullText(post: PostDto): string {
     .join("\n");
 }
 
+/** The chip's edge and fill: a post's outcome, else delayed, else scheduled; a draft has none. */
+function statusTone(post: PostDto): { border: string; fill: string } | null {
+  if (post.status === "failed") return { border: "border-red-600", fill: "bg-red-600/10" };
+  if (post.status === "published") return { border: "border-green-700", fill: "bg-green-700/10" };
+  if (post.delayed) return { border: "border-amber-500", fill: "bg-amber-500/15" };
+  if (post.status === "scheduled") return { border: "border-blue-600", fill: "bg-blue-600/10" };
+  return null;
+}
+
 /** A post in a day cell: its time and up to two lines of its name, coloured by status. */
 export function PostChipBody({ post, lifted = false }: { post: PostDto; lifted?: boolean }) {
   const instant = calendarInstant(post);
+  const tone = statusTone(post);
   return (
     <span
       className={cn(
         "flex min-w-0 items-start gap-1 overflow-hidden rounded border-l-2 px-0.5 py-0.5 text-[0.65rem] leading-tight sm:px-1 sm:text-[0.7rem]",
-        post.status === "scheduled" && "border-blue-600 bg-blue-600/10",
-        post.delayed && "border-amber-500 bg-amber-500/15",
-        post.status === "published" && "border-green-700 bg-green-700/10",
-        post.status === "failed" && "border-red-600 bg-red-600/10",
-        lifted && "bg-background shadow-lg",
+        tone?.border,
+        lifted ? "bg-background shadow-lg" : tone?.fill,
       )}
     >
       {post.delayed && (

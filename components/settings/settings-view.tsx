@@ -41,7 +41,7 @@ export function SettingsView() {
           <TabsTrigger value="preferences">Preferences</TabsTrigger>
           <TabsTrigger value="billing" disabled>
             Billing
-            <Badge variant="secondary" className="text-[0.65rem]">
+            <Badge variant="secondary" size="xs">
               Coming Soon
             </Badge>
           </TabsTrigger>

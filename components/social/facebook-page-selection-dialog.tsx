@@ -156,7 +156,7 @@ function PageOption({
       >
         {selected && <Check className="size-3.5" />}
       </span>
-      <PageAvatar name={page.name} src={page.picture?.data?.url} className="size-10" />
+      <PageAvatar name={page.name} src={page.picture?.data?.url} size="md" />
       <span className="grid min-w-0 flex-1 gap-1">
         <span className="truncate font-medium">{page.name}</span>
         <span className="text-muted-foreground text-xs">
@@ -165,12 +165,12 @@ function PageOption({
         {tasks.visible.length > 0 && (
           <span className="flex flex-wrap gap-1">
             {tasks.visible.map((task) => (
-              <Badge key={task} variant="secondary" className="text-[0.7rem]">
+              <Badge key={task} variant="secondary" size="sm">
                 {task}
               </Badge>
             ))}
             {tasks.hidden > 0 && (
-              <Badge variant="outline" className="text-[0.7rem]">
+              <Badge variant="outline" size="sm">
                 +{tasks.hidden} more
               </Badge>
             )}

@@ -30,7 +30,7 @@ export function PlatformIcon({ platform, labelled = false, className, ...props }
       {...(labelled ? { role: "img", "aria-label": platformLabels[platform] } : { "aria-hidden": true })}
       data-platform-icon={platform}
       className={cn(
-        "inline-grid size-8 shrink-0 place-items-center rounded-lg",
+        "base:size-8 base:rounded-lg inline-grid shrink-0 place-items-center",
         platformTileClasses[platform],
         className,
       )}

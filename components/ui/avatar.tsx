@@ -8,7 +8,7 @@ function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.R
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}
+      className={cn("base:size-8 base:rounded-full relative flex shrink-0 overflow-hidden", className)}
       {...props}
     />
   );
@@ -24,7 +24,10 @@ function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPri
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn("bg-muted flex size-full items-center justify-center rounded-full text-sm font-medium", className)}
+      className={cn(
+        "base:bg-muted base:rounded-full base:text-sm base:font-medium flex size-full items-center justify-center",
+        className,
+      )}
       {...props}
     />
   );

@@ -25,7 +25,7 @@ export function BrandIcon({ icon, label, className, ...props }: BrandIconProps) 
       fill="currentColor"
       xmlns="http://www.w3.org/2000/svg"
       data-brand={icon.title}
-      className={cn("size-4 shrink-0", className)}
+      className={cn("base:size-4 shrink-0", className)}
       {...(named ? { role: "img", "aria-label": label } : { "aria-hidden": true, focusable: false })}
       {...props}
     >

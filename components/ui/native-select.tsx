@@ -25,7 +25,7 @@ export function NativeSelect({ id, label, value, options, onChange, className }:
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className={cn(
-            "border-input bg-background dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground h-9 w-full appearance-none rounded-md border py-1 pr-9 pl-3 text-sm shadow-xs outline-none",
+            "border-input bg-background dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground base:w-full h-9 appearance-none rounded-md border py-1 pr-9 pl-3 text-sm shadow-xs outline-none",
             "focus-visible:border-ring focus-visible:ring-ring/60 focus-visible:ring-[3px]",
             className,
           )}

@@ -14,7 +14,7 @@ function Spinner({ className, "aria-label": ariaLabel = "Loading", ...props }: S
       data-slot="spinner"
       role="status"
       aria-label={ariaLabel}
-      className={cn("size-4 animate-spin", className)}
+      className={cn("base:size-4 animate-spin", className)}
       {...props}
     />
   );

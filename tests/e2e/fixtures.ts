@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
+import { classConflicts, recordClassNames } from "./class-conflicts";
 
 export const appUrl = () => process.env.E2E_APP_URL ?? "http://127.0.0.1:3000";
 export const sandboxUrl = () => process.env.E2E_SANDBOX_URL ?? "http://127.0.0.1:4010";
 
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; classConflicts: string[] }>({
   baseURL: async ({}, use) => use(appUrl()),
   // Every test fails on a Content-Security-Policy violation in the app's pages: a refused script or
   // style breaks a page silently, so each flow the suite drives also checks the policy lets it work.
@@ -19,6 +21,20 @@ export const test = base.extend<{ cspViolations: string[] }>({
       });
       await use(violations);
       expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Every test fails when an element it rendered carries two classes that set the same thing (`px-6
+  // px-4`): `cn` only joins, so which one applies would be the stylesheet's order, not the author's.
+  classConflicts: [
+    async ({ page }, use) => {
+      const classNames = await recordClassNames(page);
+      await use([]);
+      const conflicts = classConflicts(classNames);
+      // CLASS_CONFLICTS_LOG=file lists them all in one run of the suite instead of failing each test.
+      const log = process.env.CLASS_CONFLICTS_LOG;
+      if (log) appendFileSync(log, conflicts.map((conflict) => `${conflict}\n`).join(""));
+      else expect(conflicts, "elements with conflicting Tailwind classes").toEqual([]);
     },
     { auto: true },
   ],

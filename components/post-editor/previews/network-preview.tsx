@@ -48,7 +48,8 @@ export function NetworkPreview({ platform, author, content, media, summarizeForT
         <PageAvatar
           name={author.name}
           src={author.picture}
-          className={cn("size-9", platform === "linkedin" ? "rounded-md" : "rounded-full")}
+          size="sm"
+          shape={platform === "linkedin" ? "rounded" : "circle"}
         />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="truncate text-sm font-semibold">{author.name}</p>

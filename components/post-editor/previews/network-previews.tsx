@@ -50,7 +50,7 @@ export function NetworkPreviews({
   return (
     <Card role="region" aria-labelledby="network-previews-heading" className={cn("gap-4 py-5", className)}>
       <CardHeader className="px-5">
-        <CardTitle className="text-base">
+        <CardTitle className="text-base/6">
           <h2 id="network-previews-heading">Preview</h2>
         </CardTitle>
         <p className="text-muted-foreground text-sm">How the post will look in each feed.</p>

@@ -47,7 +47,7 @@ export function PreviewMediaGrid({ media, className }: { media: readonly PostMed
 /** The card a feed draws for the post's first link; the domain only, nothing is fetched. */
 export function PreviewLinkCard({ domain, className }: { domain: string; className?: string }) {
   return (
-    <div className={cn("bg-muted/60 flex items-center gap-3 border-t px-3 py-2.5", className)}>
+    <div className={cn("bg-muted/60 base:border-t flex items-center gap-3 px-3 py-2.5", className)}>
       <span className="bg-muted text-muted-foreground grid size-9 shrink-0 place-items-center rounded-md">
         <Globe className="size-4" aria-hidden />
       </span>
