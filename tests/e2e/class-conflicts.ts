@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
 
 /**
- * `cn` (lib/utils.ts) joins class names and does not merge them: tailwind-merge's first call costs
- * 20-30 ms of every page's hydration under Lighthouse's slowdown (README › Benchmarks). So a class
+ * `cn` (lib/utils.ts) joins class names and does not merge them: tailwind-merge's first call cost
+ * 26-54 ms of a page's hydration under Lighthouse's slowdown (README › Benchmarks). So a class
  * passed to override a component's own (`<Card className="py-4">` over `py-6`) would lose or win by
  * the stylesheet's order. The suite watches every class attribute its pages ever carry and fails a
  * test whose page showed an element with two classes for the same thing; tailwind-merge, here in
@@ -37,17 +37,27 @@ export function classConflicts(classNames: Iterable<string>): string[] {
 function observeClassNames(binding: string) {
   const seen = new Set<string>();
   let pending: string[] = [];
+  let scheduled = false;
   const flush = () => {
+    scheduled = false;
     const report = (window as unknown as Record<string, unknown>)[binding];
-    if (pending.length === 0 || typeof report !== "function") return;
+    if (pending.length === 0) return;
+    // Not installed yet: keep the batch and try again, so no class attribute goes unjudged.
+    if (typeof report !== "function") return schedule();
     report(pending);
     pending = [];
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(flush, 0);
   };
   const note = (element: Element) => {
     const className = element.getAttribute("class");
     if (!className || seen.has(className)) return;
     seen.add(className);
-    if (pending.push(className) === 1) setTimeout(flush, 0);
+    pending.push(className);
+    schedule();
   };
   const scan = (node: Node) => {
     if (!(node instanceof Element)) return;
