@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { posts, postTargets } from "@/db/schema";
+import { postTargets } from "@/db/schema";
 import { expectEachOnce, useWorkersWorld, sandbox, sleep, until, type World } from "../../fixtures/publishing";
 
 /**
@@ -86,8 +86,11 @@ describe("publishing at scale with real workers", () => {
       const targets = await world.db.select().from(postTargets).where(inArray(postTargets.postId, ids));
       expect(targets.filter((target) => target.attempts > 1).length, kills.join("; ")).toBeGreaterThan(0);
       expect(targets.every((target) => target.status === "published" && target.platformPostId)).toBe(true);
-      const settled = await world.db.select({ status: posts.status }).from(posts).where(inArray(posts.id, ids));
-      expect(settled.every((post) => post.status === "published")).toBe(true);
+      await until(
+        async () => (await world.postCounts(ids)).published === ids.length,
+        10_000,
+        "every post settled as published",
+      );
       for (const page of pages) await sandbox().setPublishLatency(0, page.pageId);
     },
   );
