@@ -8,6 +8,13 @@ import type { DehydratedState } from "@tanstack/react-query";
  */
 export const PREFILLED_MAX_AGE_MS = 30_000;
 
+/**
+ * How long an answer the server has just sent with its page counts as fresh, for a query that is
+ * otherwise asked on every visit (the worker changes its data behind the browser's back): longer
+ * than a page takes to hydrate, so the page does not ask at once for what it arrived with.
+ */
+export const PREFILLED_FRESH_MS = 10_000;
+
 /** `state` without the answers read more than PREFILLED_MAX_AGE_MS before `now`. */
 export function withoutOldAnswers(state: DehydratedState, now = Date.now()): DehydratedState {
   const queries = state.queries.filter((query) => now - query.state.dataUpdatedAt <= PREFILLED_MAX_AGE_MS);

@@ -92,7 +92,7 @@ test("the dashboard arrives with its activity and checklist counts, and asks not
   const asked: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname === "/api/post" || pathname === "/api/social/accounts") asked.push(request.url());
+    if (["/api/post", "/api/social/accounts", "/api/analytics/activity"].includes(pathname)) asked.push(request.url());
   });
   await page.goto("/dashboard");
   await expect(page.getByRole("list", { name: "Recent activity" }).getByText("Drafted a post with AI")).toBeVisible();

@@ -14,6 +14,7 @@ import {
   getTopPosts,
   updateTimeZone,
 } from "@/lib/client/requests/analytics";
+import { PREFILLED_FRESH_MS } from "@/lib/client/prefilled-state";
 import { useSession } from "@/lib/client/session";
 
 /** TanStack Query over lib/client/requests/analytics.ts: query keys and queries per range. */
@@ -48,9 +49,16 @@ export function useBestTimes(range: DateRangeQuery) {
   return useQuery({ queryKey: analyticsKeys.bestTimes(range), queryFn: () => getBestTimes(range), ...rangeQuery });
 }
 
-/** The dashboard's Recent Activity and AI Conversations; always asked anew on a visit. */
+/**
+ * The dashboard's Recent Activity and AI Conversations; asked anew on every visit, except right
+ * after the server has answered it with the page (app/(app)/dashboard/page.tsx).
+ */
 export function useDashboardActivity() {
-  return useQuery({ queryKey: analyticsKeys.activity(), queryFn: () => getDashboardActivity(), staleTime: 0 });
+  return useQuery({
+    queryKey: analyticsKeys.activity(),
+    queryFn: () => getDashboardActivity(),
+    staleTime: PREFILLED_FRESH_MS,
+  });
 }
 
 /**

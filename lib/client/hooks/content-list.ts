@@ -1,11 +1,9 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { PREFILLED_FRESH_MS } from "@/lib/client/prefilled-state";
 import { fetchPostList } from "@/lib/client/requests/content-list";
 import { CONTENT_PAGE_SIZE, contentListKeys, FIRST_CONTENT_LIST, type PostListParams } from "@/lib/posts/query-keys";
-
-/** How long a list the server has just answered counts as fresh: longer than a page takes to hydrate. */
-const PREFILLED_FRESH_MS = 10_000;
 
 /** TanStack Query over lib/client/requests/content-list.ts: query keys, queries and mutations that refresh what they change. */
 
