@@ -244,6 +244,25 @@ test.describe("in a browser on UTC", () => {
     await page.getByRole("group", { name: "Date range" }).getByRole("button", { name: "Last 7 Days" }).click();
     await asked;
   });
+
+  test("no signed-in page asks the API for anything as it loads: what it shows comes with it", async ({ page }) => {
+    await signUp(page, newUser("Server Render"));
+    await chatOnce(page, "Ideas for a bakery post this weekend?");
+    const postId = await draftForNewPage(page, "Rye loaf, second proof");
+    const paths = [...PAGES.map(({ path }) => path), `/create-post?postId=${postId}`];
+    for (const path of paths) {
+      const asked: string[] = [];
+      const listener = (request: { url(): string; method(): string }) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/")) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+      };
+      page.on("request", listener);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      page.off("request", listener);
+      expect(asked, path).toEqual([]);
+    }
+  });
 });
 
 test.describe("in a browser far from the server's zone and language", () => {
