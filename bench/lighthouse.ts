@@ -6,7 +6,9 @@
  * connected sandbox Facebook Page, drafts, scheduled and published posts with figures, and a chat.
  * Prints per page the score, LCP, TBT and bytes transferred against the targets (score >= 95,
  * LCP < 2.5 s, TBT < 150 ms), how many of its scripts ran before the observed paint (which decides
- * its LCP: paint-order.ts), then the web server's peak resident memory (VmHWM, target < 400 MB).
+ * its LCP: paint-order.ts) and the page's main thread's longest idle stretch before that paint (long
+ * when Chromium held a frame the page had painted), then the web server's peak resident memory
+ * (VmHWM, target < 400 MB).
  * Lighthouse is sensitive to CPU load: run it on an idle machine (the load average is printed).
  *
  *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /dashboard,/content] [--json out.json]
@@ -179,7 +181,7 @@ try {
         `  TBT ${row.tbtMs.toFixed(0).padStart(4)} ms ${mark(row.tbtMs < TARGET.tbtMs).padEnd(7)}` +
         `  FCP ${(row.fcpMs / 1000).toFixed(2)} s  CLS ${row.clsValue.toFixed(3)}` +
         `  ${row.kib.toFixed(0).padStart(4)} KiB (JS ${row.scriptKib.toFixed(0)})  speed ${row.benchmarkIndex.toFixed(0)}` +
-        `  scripts run before the observed paint: ${row.paint ? `${row.paint.scriptsRunBeforePaint}/${row.paint.scripts} (paint at ${row.paint.firstContentfulPaintMs.toFixed(0)} ms)` : "-"}` +
+        `  scripts run before the observed paint: ${row.paint ? `${row.paint.scriptsRunBeforePaint}/${row.paint.scripts} (paint at ${row.paint.firstContentfulPaintMs.toFixed(0)} ms, main thread idle ${row.paint.mainThreadIdleBeforePaintMs.toFixed(0)} ms before it)` : "-"}` +
         `  LCP element: ${row.lcpElement}`,
     );
   }

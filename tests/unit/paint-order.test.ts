@@ -6,6 +6,7 @@ const start = {
   name: "navigationStart",
   ts: 1_000_000,
   pid: 7,
+  tid: 1,
   args: { data: { documentLoaderURL: "http://localhost:3000/content", navigationId: "N1" } },
 };
 const blank = {
@@ -16,6 +17,8 @@ const blank = {
 };
 const send = (url: string, ts: number) => ({ name: "ResourceSendRequest", ts, pid: 7, args: { data: { url } } });
 const run = (url: string, ts: number, pid = 7) => ({ name: "EvaluateScript", ts, pid, args: { data: { url } } });
+/** A task of a thread (the page's main thread: pid 7, tid 1). */
+const task = (ts: number, dur: number, tid = 1) => ({ name: "RunTask", ts, dur, pid: 7, tid });
 const paint = (ts: number, navigationId = "N1") => ({
   name: "firstContentfulPaint",
   ts,
@@ -46,7 +49,26 @@ describe("paintOrder", () => {
       domContentLoadedMs: 180,
       scripts: 3,
       scriptsRunBeforePaint: 1,
+      mainThreadIdleBeforePaintMs: 150,
     });
+  });
+
+  it("gives the main thread's longest stretch without a task of 1 ms or more before the paint, other threads' aside", () => {
+    const events = [
+      start,
+      task(1_000_000, 40_000),
+      task(1_020_000, 10_000), // within the first
+      task(1_100_000, 5_000), // 60 ms after the first ended
+      task(1_110_000, 900_000, 2), // another thread
+      task(1_200_000, 100_000),
+      task(1_600_000, 500), // IPC and timer bookkeeping: not busy
+      task(1_998_000, 2_000), // 698 ms after: the paint was held outside the page
+      paint(2_010_000),
+      task(2_500_000, 10_000), // after the paint
+    ];
+    expect(paintOrder(events)?.mainThreadIdleBeforePaintMs).toBe(698);
+    // With nothing after the last task, the stretch up to the paint counts.
+    expect(paintOrder([start, task(1_000_000, 50_000), paint(1_400_000)])?.mainThreadIdleBeforePaintMs).toBe(350);
   });
 
   it("is null for a trace without the page's navigation or its paint", () => {
