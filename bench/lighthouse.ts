@@ -12,10 +12,12 @@
  * Lighthouse is sensitive to CPU load: run it on an idle machine (the load average is printed).
  *
  *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /dashboard,/content] [--json out.json]
- *     [--reports dir] [--chrome-flags=--disable-features=LowPriorityAsyncScriptExecution]
+ *     [--reports dir] [--chrome-flags=--disable-features=PaintHolding]
  *
  * --chrome-flags adds flags to Chromium's command line (an experiment, never a figure to report:
- * users' browsers run with their defaults). --reports writes each audit's whole Lighthouse report (dir/dashboard-1.json, ...), to see what
+ * users' browsers run with their defaults; PaintHolding off shows the pages' paint without the
+ * hold Chromium puts on it after Lighthouse's about:blank on a slow VM, README › Benchmarks).
+ * --reports writes each audit's whole Lighthouse report (dir/dashboard-1.json, ...), to see what
  * shifted the layout or blocked the main thread.
  * With --runs N each page is audited N times and the run with the median score is reported.
  */
