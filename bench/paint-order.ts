@@ -31,7 +31,7 @@ export interface PaintOrder {
    * The longest stretch between the navigation's start and that paint in which the page's main
    * thread ran no task of 1 ms or more (shorter ones are IPC and timer bookkeeping). Long (session
    * 33: 696 ms, the page painted by its main thread at 285 ms) when the paint was held outside the
-   * page: its compositor had the frame and did not draw it.
+   * page, by Chromium's Paint Holding after Lighthouse's about:blank (README › Benchmarks).
    */
   mainThreadIdleBeforePaintMs: number;
 }
