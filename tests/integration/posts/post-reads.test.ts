@@ -107,20 +107,32 @@ describe("lists", () => {
     const targets = await testDb().select().from(postTargets).where(eq(postTargets.postId, id));
     const [first, second] = [targets.find((t) => t.type === "post")!, targets.find((t) => t.type === "share")!];
     // Microseconds, as Postgres keeps them: the API writes milliseconds, like Date#toISOString.
-    await testDb().execute(sql`update post_targets set status = 'published', platform_post_id = 'fb-1',
-      platform_post_url = 'https://facebook.com/fb-1', published_at = '2031-05-06 07:08:09.123456+00'
-      where id = ${first.id}`);
+    // Publishing gives the page its metrics row, due to be read at once; in the same transaction it
+    // gets the sync's figures and the post found deleted since, which the sync never reads again.
+    // (Committed due, the stack's worker could read 'fb-1', find it gone on the sandbox and move
+    // removedAt mid-test, as it once did in CI.)
+    await testDb().transaction(async (tx) => {
+      await tx.execute(sql`update post_targets set status = 'published', platform_post_id = 'fb-1',
+        platform_post_url = 'https://facebook.com/fb-1', published_at = '2031-05-06 07:08:09.123456+00'
+        where id = ${first.id}`);
+      await tx
+        .update(targetMetrics)
+        .set({
+          views: 7,
+          likes: 1,
+          comments: 1,
+          shares: 0,
+          removedAt: new Date("2031-05-07T00:00:00.000Z"),
+          nextSyncAt: null,
+        })
+        .where(eq(targetMetrics.postTargetId, first.id));
+    });
     await testDb()
       .update(postTargets)
       .set({ status: "failed", errorCode: "permission", errorMessage: "The page refused it." })
       .where(eq(postTargets.id, second.id));
     await testDb().execute(sql`update posts set status = 'published', published_at = '2031-05-06 07:08:09.987654+00'
       where id = ${id}`);
-    // Publishing gave the page its metrics row; the sync's figures, and the post found deleted since.
-    await testDb()
-      .update(targetMetrics)
-      .set({ views: 7, likes: 1, comments: 1, shares: 0, removedAt: new Date("2031-05-07T00:00:00.000Z") })
-      .where(eq(targetMetrics.postTargetId, first.id));
     const [row] = await testDb().select().from(posts).where(eq(posts.id, id));
 
     const expected: PostDto = {
