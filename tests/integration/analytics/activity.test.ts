@@ -45,7 +45,9 @@ describe("Recent Activity", () => {
       .where(inArray(posts.id, [failedPost]));
     await db
       .update(posts)
-      .set({ status: "scheduled", scheduledAt: at(-60), updatedAt: at(5) })
+      // A week ahead of the real clock: the stack's worker publishes a scheduled post due within
+      // seconds (or up to a day late) and fails one more than a day late; this one stays as set.
+      .set({ status: "scheduled", scheduledAt: new Date(Date.now() + 7 * 86_400_000), updatedAt: at(5) })
       .where(inArray(posts.id, [goingPost]));
     await setTarget(failedPost, first!.id, { status: "failed", errorCode: "permission", updatedAt: at(30) });
     await setTarget(failedPost, second!.id, {

@@ -459,20 +459,20 @@ describe("GET /api/health", () => {
     const { client, user } = await registeredClient();
     const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
     const page = account.pages[0]!;
-    // Ten minutes overdue, its page waiting out a rate limit for another hour.
-    const [row] = await testDb()
-      .insert(posts)
-      .values({
-        userId: user.id,
-        content: label("Overdue"),
-        status: "scheduled",
-        scheduledAt: new Date(Date.now() - 10 * 60_000),
-      })
-      .returning({ id: posts.id });
-    await testDb()
-      .insert(postTargets)
-      .values({
-        postId: row!.id,
+    // Ten minutes overdue, its page waiting out a rate limit for another hour. One transaction:
+    // committed without its page, the post could be failed by the worker's reconcile (no pages).
+    const row = await testDb().transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(posts)
+        .values({
+          userId: user.id,
+          content: label("Overdue"),
+          status: "scheduled",
+          scheduledAt: new Date(Date.now() - 10 * 60_000),
+        })
+        .returning({ id: posts.id });
+      await tx.insert(postTargets).values({
+        postId: inserted!.id,
         pageId: page.id,
         type: "post",
         platform: "facebook",
@@ -480,6 +480,8 @@ describe("GET /api/health", () => {
         attempts: 1,
         nextAttemptAt: new Date(Date.now() + 3_600_000),
       });
+      return inserted;
+    });
 
     const response = await fetch(`${inject("stack").appUrl}/api/health`);
     expect(response.status).toBe(200);
