@@ -4,6 +4,8 @@
  * started with its own database and sandbox like bench/posts-list.ts. The signed-out pages are
  * audited as a visitor sees them; the signed-in ones with the session cookie of a user who has a
  * connected sandbox Facebook Page, drafts, scheduled and published posts with figures, and a chat.
+ * First it audits the floor, the Terms page (what every page loads, and no data; not a target): its
+ * TBT is what the machine of the run makes of the code every page shares.
  * Prints per page the score, LCP, TBT and bytes transferred against the targets (score >= 95,
  * LCP < 2.5 s, TBT < 150 ms), how many of its scripts ran before the observed paint (which decides
  * its LCP: paint-order.ts) and the page's main thread's longest idle stretch before that paint (long
@@ -11,7 +13,7 @@
  * (VmHWM, target < 400 MB).
  * Lighthouse is sensitive to CPU load: run it on an idle machine (the load average is printed).
  *
- *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /dashboard,/content] [--json out.json]
+ *   TEST_DIST_DIR=.next-x npx tsx bench/lighthouse.ts [--runs 1] [--pages /terms,/dashboard,/content] [--json out.json]
  *     [--reports dir] [--chrome-flags=--disable-features=PaintHolding]
  *
  * --chrome-flags adds flags to Chromium's command line (an experiment, never a figure to report:
@@ -57,8 +59,15 @@ const SIGNED_IN = [
   "/analytics",
   "/billing",
 ];
+/**
+ * The floor: the Terms page, static text in the marketing layout, so only what every page of the
+ * app loads (Next.js, React, the providers of app/layout.tsx) and no data. Audited first and left
+ * out of the verdict, like bench/posts-list's no-I/O route: what a page adds to it is the page's
+ * own, so the floor tells a slow VM from a slow page.
+ */
+const FLOOR = "/terms";
 const only = values.pages?.split(",").map((page) => page.trim());
-const pages = [...SIGNED_OUT, ...SIGNED_IN].filter((page) => !only || only.includes(page));
+const pages = [FLOOR, ...SIGNED_OUT, ...SIGNED_IN].filter((page) => !only || only.includes(page));
 
 /** VmHWM (peak resident set) in MB of a process and of each of its descendants, from /proc. */
 interface Row {
@@ -168,6 +177,7 @@ try {
       .join(" ")}; runs per page: ${RUNS}`,
   );
   const rows: Row[] = [];
+  let floor: Row | undefined;
   // The signed-out pages come first (their list is first), then the user signs in.
   let signedIn = false;
   for (const page of pages) {
@@ -176,9 +186,10 @@ try {
       signedIn = true;
     }
     const row = await audit(`${stack.appUrl}${page}`, chrome.port);
-    rows.push(row);
+    if (page === FLOOR) floor = row;
+    else rows.push(row);
     console.log(
-      `${row.page.padEnd(13)} score ${String(row.score).padStart(3)} ${mark(row.score >= TARGET.score).padEnd(7)}` +
+      `${page === FLOOR ? "floor /terms" : row.page.padEnd(13)} score ${String(row.score).padStart(3)} ${mark(row.score >= TARGET.score).padEnd(7)}` +
         `  LCP ${(row.lcpMs / 1000).toFixed(2)} s ${mark(row.lcpMs < TARGET.lcpMs).padEnd(7)}` +
         `  TBT ${row.tbtMs.toFixed(0).padStart(4)} ms ${mark(row.tbtMs < TARGET.tbtMs).padEnd(7)}` +
         `  FCP ${(row.fcpMs / 1000).toFixed(2)} s  CLS ${row.clsValue.toFixed(3)}` +
@@ -196,8 +207,20 @@ try {
   const memory = processTreePeaks(stack.webPid);
   console.log(peakMemoryLine("web server (next start)", stack.webPid, TARGET.rssMb));
   const allMet = rows.every((r) => r.score >= TARGET.score && r.lcpMs < TARGET.lcpMs && r.tbtMs < TARGET.tbtMs);
+  if (floor) {
+    // One page's TBT moves by 60-140 ms between runs: a page can come out under the floor.
+    const floorTbt = floor.tbtMs;
+    console.log(
+      `floor (${FLOOR}, not a target): TBT ${floorTbt.toFixed(0)} ms, LCP ${(floor.lcpMs / 1000).toFixed(2)} s, ` +
+        `score ${floor.score}; each page's TBT against it: ` +
+        rows
+          .map((r) => `${r.page} ${r.tbtMs - floorTbt >= 0 ? "+" : ""}${(r.tbtMs - floorTbt).toFixed(0)}`)
+          .join(", ") +
+        " ms",
+    );
+  }
   console.log(`every page score >= ${TARGET.score}, LCP < 2.5 s, TBT < ${TARGET.tbtMs} ms: ${mark(allMet)}`);
-  if (values.json) writeFileSync(values.json, JSON.stringify({ rows, memory, loadavg: loadavg() }, null, 2));
+  if (values.json) writeFileSync(values.json, JSON.stringify({ floor, rows, memory, loadavg: loadavg() }, null, 2));
 } finally {
   chrome.kill();
   await stack.stop();
