@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -188,3 +189,20 @@ export const postCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.status, t.slot] })],
 );
+
+/**
+ * Each post's list DTO as Postgres wrote it (lib/posts/server/documents.ts), kept so that a read
+ * passes the text on instead of building it again. Not a source of truth: triggers (migration
+ * 0018) clear a post's `json` and bump `gen` whenever the post, its pages, their figures or its
+ * media change, and a reader stores what it built only if `gen` is still the one it read. `shape`
+ * names the SQL that wrote `json`: a document of another shape is built again. No foreign key: a
+ * trigger on `posts` deletes a deleted post's row, and a writer racing that delete must not fail.
+ */
+export const postDocuments = pgTable("post_documents", {
+  postId: uuid("post_id").primaryKey(),
+  gen: bigint("gen", { mode: "number" }).notNull().default(0),
+  shape: integer("shape"),
+  json: text("json"),
+});
+
+export type PostDocument = typeof postDocuments.$inferSelect;
