@@ -2,7 +2,8 @@ CREATE TABLE "post_documents" (
 	"post_id" uuid PRIMARY KEY NOT NULL,
 	"gen" bigint DEFAULT 0 NOT NULL,
 	"shape" integer,
-	"json" text
+	"json" text,
+	"bumped_xact" bigint
 );
 --> statement-breakpoint
 -- Issue #18: a page of the post list spent most of Postgres's time on the request writing each
@@ -20,14 +21,15 @@ CREATE TABLE "post_documents" (
 -- (two statements take the rows in the same order), as the publish path's other triggers
 -- (migration 0014). An update counts only where a column the document shows changed: a publish
 -- claim's renewal or the record of what is being sent changes none. A post already bumped by the
--- same transaction is not bumped again (no reader can have read between: the bump and every later
--- change of the transaction commit together). Rows deleted with their post (a cascade) leave
+-- same transaction (`bumped_xact`) is not bumped again: no reader can have read between, as the
+-- bump and every later change of the transaction commit together. Rows deleted with their post (a cascade) leave
 -- nothing behind, and a deleted post's document goes with it.
 CREATE FUNCTION post_documents_stale(ids uuid[]) RETURNS void AS $$
-  INSERT INTO post_documents AS d (post_id, gen)
-    SELECT DISTINCT u.id, 1 FROM unnest(ids) AS u(id) WHERE u.id IS NOT NULL ORDER BY u.id
-  ON CONFLICT (post_id) DO UPDATE SET gen = d.gen + 1, json = NULL
-    WHERE NOT (d.xmin = pg_current_xact_id()::xid)
+  INSERT INTO post_documents AS d (post_id, gen, bumped_xact)
+    SELECT DISTINCT u.id, 1, pg_current_xact_id()::text::bigint
+    FROM unnest(ids) AS u(id) WHERE u.id IS NOT NULL ORDER BY u.id
+  ON CONFLICT (post_id) DO UPDATE SET gen = d.gen + 1, json = NULL, bumped_xact = excluded.bumped_xact
+    WHERE d.bumped_xact IS DISTINCT FROM excluded.bumped_xact
 $$ LANGUAGE sql;
 --> statement-breakpoint
 -- post_targets, target_metrics and post_media: each row names its post.
@@ -56,6 +58,12 @@ BEGIN
   ELSE
     PERFORM post_documents_stale(ARRAY(
       SELECT o.post_id FROM old_rows o UNION ALL SELECT n.post_id FROM new_rows n));
+  END IF;
+  -- A post_media row names a media item whose columns its post's document shows. Shared until
+  -- commit, the item cannot be updated meanwhile: an update that did not yet see this row (it
+  -- finds the posts to clear through post_media) waits, then sees it.
+  IF TG_TABLE_NAME = 'post_media' AND TG_OP <> 'DELETE' THEN
+    PERFORM 1 FROM media m WHERE m.id IN (SELECT n.media_id FROM new_rows n) ORDER BY m.id FOR SHARE;
   END IF;
   RETURN NULL;
 END

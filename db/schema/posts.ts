@@ -203,6 +203,8 @@ export const postDocuments = pgTable("post_documents", {
   gen: bigint("gen", { mode: "number" }).notNull().default(0),
   shape: integer("shape"),
   json: text("json"),
+  // The transaction that last bumped `gen` (pg_current_xact_id()): one transaction bumps a post once.
+  bumpedXact: bigint("bumped_xact", { mode: "number" }),
 });
 
 export type PostDocument = typeof postDocuments.$inferSelect;

@@ -27,6 +27,14 @@ export async function recordReadings(readings: Reading[], capturedAt: Date): Pro
       select 1 from ${users} where id in (
         select user_id from ${targetMetrics} where post_target_id = any(${array(ids)}::uuid[]))
       order by id for share`);
+    // Then the pages' posts, in id order. The figures' update below clears the posts' stored
+    // documents (a trigger, migration 0018) and the totals' update after it takes the posts' rows:
+    // every other writer takes a post's row before its document, so this one does too, or the two
+    // orders could deadlock (a publish claim holds its post's row while it clears the document).
+    await tx.execute(sql`
+      select 1 from ${posts} where id in (
+        select post_id from ${targetMetrics} where post_target_id = any(${array(ids)}::uuid[]))
+      order by id for no key update`);
     const current = await tx
       .select({ row: targetMetrics, timeZone: users.timeZone })
       .from(targetMetrics)

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db } from "@/db";
-import { postDocuments } from "@/db/schema";
+import { postDocuments, posts } from "@/db/schema";
 
 /**
  * Each post's list JSON, kept in post_documents once a read has built it (issue #18: building it
@@ -22,6 +22,9 @@ export function documentShape(documentSql: SQL): number {
   return createHash("sha256").update(text).digest().readInt32BE(0);
 }
 
+/** How long storing a read's documents waits for a post's change to commit. */
+const STORE_LOCK_WAIT = "50ms";
+
 /** A post whose document a read built because none of `shape` was stored; `gen` as read, null for no row. */
 export interface BuiltDocument {
   id: string;
@@ -29,25 +32,50 @@ export interface BuiltDocument {
   json: string;
 }
 
+/** Postgres's lock_not_available (lock_timeout) and deadlock_detected, where `error` or its cause says so. */
+function isLockWait(error: unknown): boolean {
+  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
+  return [error, cause].some(
+    (each) =>
+      typeof each === "object" && each !== null && "code" in each && (each.code === "55P03" || each.code === "40P01"),
+  );
+}
+
 /**
  * Stores the documents a read built, each only where its generation is still the one read (no row
- * then: only if there is still none) and no document of this shape is there yet. Best effort: a
- * document not stored is built again by the next read, so a failure here is logged, not thrown,
- * and never fails the read that built it.
+ * then: only if there is still none), no document of this shape is there yet, and the post still
+ * exists. Best effort: a document not stored is built again by the next read, so a failure here is
+ * not thrown and never fails the read that built it. A post being changed holds its document's row
+ * until it commits, and the read waits for that at most `lockWait`: it would find the generation
+ * moved on anyway.
  */
-export async function storeDocuments(shape: number, built: BuiltDocument[]): Promise<void> {
+export async function storeDocuments(
+  shape: number,
+  built: BuiltDocument[],
+  lockWait: string = STORE_LOCK_WAIT,
+): Promise<void> {
   if (built.length === 0) return;
   const ordered = [...built].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const [ids, gens, texts] = [
+    ordered.map((doc) => doc.id),
+    ordered.map((doc) => doc.gen),
+    ordered.map((doc) => doc.json),
+  ];
   try {
-    await db.execute(sql`
-      insert into ${postDocuments} as d (post_id, gen, shape, json)
-        select b.id, coalesce(b.gen, 0), ${shape}, b.json
-        from unnest(${sql.param(ordered.map((doc) => doc.id))}::uuid[], ${sql.param(ordered.map((doc) => doc.gen))}::bigint[],
-          ${sql.param(ordered.map((doc) => doc.json))}::text[]) with ordinality as b(id, gen, json, n)
-        order by b.n
-      on conflict (post_id) do update set shape = excluded.shape, json = excluded.json
-        where d.gen = excluded.gen and (d.json is null or d.shape is distinct from excluded.shape)`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('lock_timeout', ${lockWait}, true)`);
+      await tx.execute(sql`
+        insert into ${postDocuments} as d (post_id, gen, shape, json)
+          select b.id, coalesce(b.gen, 0), ${shape}, b.json
+          from unnest(${sql.param(ids)}::uuid[], ${sql.param(gens)}::bigint[], ${sql.param(texts)}::text[])
+            with ordinality as b(id, gen, json, n)
+          where exists (select 1 from ${posts} p where p.id = b.id)
+          order by b.n
+        on conflict (post_id) do update set shape = excluded.shape, json = excluded.json
+          where d.gen = excluded.gen and (d.json is null or d.shape is distinct from excluded.shape)`);
+    });
   } catch (error) {
+    if (isLockWait(error)) return;
     console.error(`[posts] storing ${ordered.length} documents failed; the next read builds them again`, error);
   }
 }

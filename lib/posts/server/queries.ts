@@ -184,6 +184,9 @@ function selectPosts(
     })
     .from(chosen)
     .leftJoinLateral(kept, sql`true`)
+    // A no-op LIMIT (the page has no more posts) that keeps the planner from flattening this
+    // select into the one below, where `doc` is named twice: a built post's JSON was built twice.
+    .limit(limit)
     .as("docs");
   return on
     .select({

@@ -4,6 +4,7 @@ import { media, postDocuments, postMedia, posts, postTargets, targetMetrics } fr
 import type { MediaItem } from "@/lib/media/schemas";
 import type { PostDto } from "@/lib/posts/schemas";
 import { pngBytes } from "../../fixtures/media-files";
+import { reading } from "../../fixtures/metric-readings";
 import { testDb } from "../../fixtures/test-db";
 import { createDraft, userWithPages, type Client } from "./helpers";
 
@@ -36,12 +37,12 @@ async function expectTrueList(client: Client) {
   return kept;
 }
 
-/** Until the deadline, whether a statement of this process's pool waits on a row lock. */
+/** Until the deadline, whether a statement like `pattern` waits on a lock (the run's database). */
 async function waitForLockWait(pattern: string) {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const { rows } = await testDb().execute(sql`select 1 from pg_stat_activity
-      where wait_event_type = 'Lock' and query like ${pattern} and datname = current_database()`);
+      where wait_event_type = 'Lock' and query ilike ${pattern} and datname = current_database()`);
     if (rows.length > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -199,13 +200,15 @@ describe("stored post documents", () => {
     await storeDocuments(shape, [{ ...stale, gen: null }]);
     expect((await documentsOf([draft.id]))[0]!.json).toBeNull();
 
-    // Changed in a transaction still open while the reader stores: the store waits for it, then
+    // Changed in a transaction still open while the reader stores: the store gives up waiting
+    // for it (the read is not held up by a writer), and given long enough to wait, it waits, then
     // finds the generation moved on.
     const built = { id: draft.id, gen: afterCommit!.gen, json: '{"content":"built before the change"}' };
     let storing: Promise<void> | undefined;
     await testDb().transaction(async (tx) => {
       await tx.update(posts).set({ content: "Changed again" }).where(eq(posts.id, draft.id));
-      storing = storeDocuments(shape, [built]);
+      await storeDocuments(shape, [built]);
+      storing = storeDocuments(shape, [built], "60s");
       await waitForLockWait('%insert into "post_documents"%');
     });
     await storing;
@@ -215,5 +218,33 @@ describe("stored post documents", () => {
     // With the generation it read still current, a reader's document is stored.
     const [current] = await documentsOf([draft.id]);
     expect(current!.json).not.toBeNull();
+  });
+
+  it("a metrics reading and a publish claim on the same post do not deadlock over its document", async () => {
+    // The claim holds its post's row, then clears the post's document; the reading clears it from
+    // the page's figures, then updates the post's totals. Both must take the post's row first.
+    const { recordReadings } = await import("@/lib/analytics/server/ingest");
+    const { client, pages } = await userWithPages();
+    const post = await createDraft(client, pages, "Read while publishing");
+    const targets = await testDb().select().from(postTargets).where(eq(postTargets.postId, post.id));
+    const [published, pending] = [targets[0]!, targets[1]!];
+    await testDb().transaction(async (tx) => {
+      await tx
+        .update(postTargets)
+        .set({ status: "published", platformPostId: "fb-doc-2", publishedAt: new Date() })
+        .where(eq(postTargets.id, published.id));
+      await tx.update(targetMetrics).set({ nextSyncAt: null }).where(eq(targetMetrics.postTargetId, published.id));
+    });
+    let ingest: Promise<void> | undefined;
+    await testDb().transaction(async (tx) => {
+      await tx.execute(sql`select 1 from posts where id = ${post.id} for share`);
+      ingest = recordReadings([reading(published.id, 12, 3)], new Date());
+      await waitForLockWait("%posts%");
+      await tx.update(postTargets).set({ status: "publishing" }).where(eq(postTargets.id, pending.id));
+    });
+    await ingest;
+    const read = (await listed(client)).find((entry) => entry.id === post.id)!;
+    expect(read.metrics).toMatchObject({ views_sum: 12, likes_sum: 3 });
+    expect(read.pages.map((page) => page.status).sort()).toEqual(["published", "publishing"]);
   });
 });
