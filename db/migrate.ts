@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { pgErrorCode } from "./pg-errors";
 
 /**
  * Creates the database if needed and applies db/migrations. Deliberately independent of lib/server/env.ts:
@@ -92,12 +93,6 @@ export class PostgresUnreachableError extends Error {
 
 function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
-}
-
-function pgErrorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
-    ? error.code
-    : undefined;
 }
 
 /** ECONNREFUSED, also when wrapped (Node's happy-eyeballs reports an AggregateError per address). */

@@ -1,18 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db";
+import { PG_ERROR, pgErrorCode } from "@/db/pg-errors";
 import { users } from "@/db/schema";
 import { PROFILE_MESSAGES, type PublicUser, type UpdateProfileInput } from "@/lib/auth/schemas";
 import { verifyPassword } from "@/lib/auth/server/password";
 import { getUserById, toPublicUser } from "@/lib/auth/server/service";
 import { badRequest, conflict, unauthorized } from "@/lib/server/api/errors";
-
-/** Postgres' unique_violation, raised when two accounts race for the same address. */
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some(
-    (each) => typeof each === "object" && each !== null && "code" in each && each.code === "23505",
-  );
-}
 
 /**
  * Settings › Profile: a new name and/or e-mail. Every rule is checked before the one write: a new
@@ -46,7 +39,8 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
     if (!updated) throw unauthorized("Session expired");
     return toPublicUser(updated);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(PROFILE_MESSAGES.emailTaken, "email_taken");
+    // unique_violation: two accounts raced for the same address.
+    if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw conflict(PROFILE_MESSAGES.emailTaken, "email_taken");
     throw error;
   }
 }

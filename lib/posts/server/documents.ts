@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db } from "@/db";
+import { PG_ERROR, pgErrorCode } from "@/db/pg-errors";
 import { postDocuments, posts } from "@/db/schema";
 
 /**
@@ -32,13 +33,10 @@ export interface BuiltDocument {
   json: string;
 }
 
-/** Postgres's lock_not_available (lock_timeout) and deadlock_detected, where `error` or its cause says so. */
+/** Postgres's lock_not_available (lock_timeout) or deadlock_detected. */
 function isLockWait(error: unknown): boolean {
-  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some(
-    (each) =>
-      typeof each === "object" && each !== null && "code" in each && (each.code === "55P03" || each.code === "40P01"),
-  );
+  const code = pgErrorCode(error);
+  return code === PG_ERROR.lockNotAvailable || code === PG_ERROR.deadlockDetected;
 }
 
 /**
