@@ -69,6 +69,18 @@ export function paintOrder(events: TraceEvent[]): PaintOrder | null {
   };
 }
 
+/**
+ * Idle time before the first paint above which the paint was held off the screen, not late in the
+ * page: unheld loads idle 35–90 ms before their paint, held ones 450–1,010 ms (session 36; Chromium's
+ * Paint Holding with its async-script intervention, README › Benchmarks).
+ */
+const HELD_IDLE_MS = 300;
+
+/** Whether Chromium held this load's first frame off the screen (its main thread idle before the paint). */
+export function wasPaintHeld(paint: PaintOrder | null): boolean {
+  return paint !== null && paint.mainThreadIdleBeforePaintMs >= HELD_IDLE_MS;
+}
+
 const BUSY_TASK_US = 1000;
 
 /** The longest gap (µs) between the main thread's tasks of 1 ms or more from the navigation's start to `until`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paintOrder } from "../../bench/paint-order";
+import { paintOrder, wasPaintHeld } from "../../bench/paint-order";
 
 /** A navigation to /content at 1,000,000 µs, and what the trace then shows (times in µs). */
 const start = {
@@ -74,5 +74,17 @@ describe("paintOrder", () => {
   it("is null for a trace without the page's navigation or its paint", () => {
     expect(paintOrder([blank, paint(950_000, "N0")])).toBeNull();
     expect(paintOrder([start, send("http://localhost:3000/a.js", 1_001_000)])).toBeNull();
+  });
+});
+
+describe("wasPaintHeld", () => {
+  it("is true when the main thread sat idle 300 ms or more before the paint, as in a held frame", () => {
+    const held = paintOrder([start, task(1_000_000, 50_000), task(1_100_000, 20_000), paint(1_700_000)]);
+    const prompt = paintOrder([start, task(1_000_000, 50_000), task(1_100_000, 150_000), paint(1_260_000)]);
+    expect(held?.mainThreadIdleBeforePaintMs).toBe(580);
+    expect(wasPaintHeld(held)).toBe(true);
+    expect(prompt?.mainThreadIdleBeforePaintMs).toBe(50);
+    expect(wasPaintHeld(prompt)).toBe(false);
+    expect(wasPaintHeld(null)).toBe(false);
   });
 });
