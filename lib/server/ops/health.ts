@@ -4,6 +4,7 @@ import { posts, workerHeartbeats } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { versionWarnings, type VersionWarning } from "@/lib/server/platforms/api-versions";
 import { servedVersionWarnings, type ServedVersionWarning } from "@/lib/server/platforms/served-versions";
+import { listProviderAlerts, type ProviderAlert } from "@/lib/server/provider-alerts";
 import { redis } from "@/lib/server/redis";
 
 /** A worker that has not written its heartbeat for this long is presumed gone. */
@@ -20,6 +21,8 @@ export interface HealthReport {
    * the platform no longer serves (Graph answered with another version).
    */
   platformVersions: { facebook: string; linkedin: string; warnings: (VersionWarning | ServedVersionWarning)[] };
+  /** Problems with a provider that only the operator can fix (credits used up, a model not served). */
+  providerAlerts: ProviderAlert[];
 }
 
 const failure = (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) });
@@ -69,5 +72,6 @@ export async function getHealthReport(now = new Date()): Promise<HealthReport> {
   const configured = { facebook: env.FACEBOOK_GRAPH_VERSION, linkedin: env.LINKEDIN_API_VERSION };
   const served = redisCheck.ok ? await servedVersionWarnings(configured.facebook).catch(() => []) : [];
   const platformVersions = { ...configured, warnings: [...versionWarnings(configured, now), ...served] };
-  return { status, database, redis: redisCheck, worker, oldestDuePost, platformVersions };
+  const providerAlerts = redisCheck.ok ? await listProviderAlerts(now).catch(() => []) : [];
+  return { status, database, redis: redisCheck, worker, oldestDuePost, platformVersions, providerAlerts };
 }
