@@ -5,17 +5,17 @@
  * all (GET /api/openai/status), i.e. what Next.js, the session cookie and the load generator cost
  * alone; and the same read without HTTP (the endpoint's listPosts() called in this process through
  * the app's pool: its one SQL statement and the mapping).
- * Targets (issue 18, re-scoped: 50 ms at 50 connections is out of reach for any Next.js route on two
- * cores shared with the database and the load generator): p95 at most 2x the floor's p95 at 50
- * connections, and p95 under 50 ms at 10 connections. It also prints the web process's peak memory
- * (target under 400 MB).
+ * Target (docs/benchmarks.md): p95 under 50 ms at 10 connections. At 50 connections it prints the
+ * list's p95 against the floor's for reading, not as a target: on two cores shared with the database
+ * and the load generator, the floor itself is at about 50 ms there. It also prints the web process's
+ * peak memory (target under 400 MB).
  * The HTTP load comes from `wrk` (apt-get install wrk) when it is installed, a C load generator that
  * leaves the two cores to the server; otherwise from Node's fetch in this process, which competes
  * with the server for them.
  *
  * Each concurrency starts with a few seconds of load on both routes (not counted: the pools open
  * their connections and prepare their statements, the JIT warms), then measures the list and the
- * floor in turn for --rounds rounds; the targets compare the medians. One 15-s run of each, the
+ * floor in turn for --rounds rounds; the target compares the medians. One 15-s run of each, the
  * older design, gave p95 ratios of 1.2x to 3.6x on one machine within an hour, most of it the
  * floor's own p95 (75 to 165 ms) and the first seconds at a new concurrency.
  *
@@ -239,10 +239,6 @@ try {
     console.log(
       `ratio HTTP/floor: p50 ${(http.p50 / floorMedian.p50).toFixed(2)}x  p95 ${(http.p95 / floorMedian.p95).toFixed(2)}x`,
     );
-    if (concurrency === 50)
-      verdicts.push(
-        `p95 at 50 connections ≤ 2x the floor's p95 (medians of ${ROUNDS} rounds): ${(http.p95 / floorMedian.p95).toFixed(2)}x, ${http.p95 <= 2 * floorMedian.p95 ? "met" : "NOT met"}`,
-      );
     if (concurrency === 10)
       verdicts.push(
         `p95 at 10 connections < 50 ms (median of ${ROUNDS} rounds): ${http.p95.toFixed(1)} ms, ${http.p95 < 50 ? "met" : "NOT met"}`,
