@@ -18,7 +18,7 @@
  *
  * --chrome-flags adds flags to Chromium's command line (an experiment, never a figure to report:
  * users' browsers run with their defaults; PaintHolding off shows the pages' paint without the
- * hold Chromium puts on it after Lighthouse's about:blank on a slow VM, README › Benchmarks).
+ * hold Chromium puts on it after Lighthouse's about:blank on a slow VM, docs/benchmarks.md).
  * --reports writes each audit's whole Lighthouse report (dir/dashboard-1.json, ...), to see what
  * shifted the layout or blocked the main thread.
  * With --runs N each page is audited N times and the run with the median score is reported.
@@ -226,7 +226,7 @@ try {
   const audited = [...(floor ? [floor] : []), ...rows];
   console.log(
     `first paint held off the screen (main thread idle >= 300 ms before it; Chromium's Paint Holding, ` +
-      `README › Benchmarks): ${audited.reduce((sum, row) => sum + row.heldRuns, 0)} of ${audited.length * RUNS} audits`,
+      `docs/benchmarks.md): ${audited.reduce((sum, row) => sum + row.heldRuns, 0)} of ${audited.length * RUNS} audits`,
   );
   console.log(`every page score >= ${TARGET.score}, LCP < 2.5 s, TBT < ${TARGET.tbtMs} ms: ${mark(allMet)}`);
   if (values.json) writeFileSync(values.json, JSON.stringify({ floor, rows, memory, loadavg: loadavg() }, null, 2));

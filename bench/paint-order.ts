@@ -31,7 +31,7 @@ export interface PaintOrder {
    * The longest stretch between the navigation's start and that paint in which the page's main
    * thread ran no task of 1 ms or more (shorter ones are IPC and timer bookkeeping). Long (session
    * 33: 696 ms, the page painted by its main thread at 285 ms) when the paint was held outside the
-   * page, by Chromium's Paint Holding after Lighthouse's about:blank (README › Benchmarks).
+   * page, by Chromium's Paint Holding after Lighthouse's about:blank (docs/benchmarks.md).
    */
   mainThreadIdleBeforePaintMs: number;
 }
@@ -72,7 +72,7 @@ export function paintOrder(events: TraceEvent[]): PaintOrder | null {
 /**
  * Idle time before the first paint above which the paint was held off the screen, not late in the
  * page: unheld loads idle 35–90 ms before their paint, held ones 450–1,010 ms (session 36; Chromium's
- * Paint Holding with its async-script intervention, README › Benchmarks).
+ * Paint Holding with its async-script intervention, docs/benchmarks.md).
  */
 const HELD_IDLE_MS = 300;
 

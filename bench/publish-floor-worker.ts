@@ -17,8 +17,8 @@ import pg from "pg";
 import { createTokenCipher } from "../lib/server/crypto/token-cipher";
 import { platformModule } from "../lib/server/platforms";
 
-// One statement at a time, 100 pages each: the cheapest shape measured (README › Benchmarks ›
-// publish-lag, Session 19); FLOOR_LANES=5 FLOOR_BATCH=20 is what the workers did before their lane.
+// One statement at a time, 100 pages each: the cheapest shape measured
+// (docs/decisions/0028-publish-statements-prepared-and-batched.md); FLOOR_LANES=5 FLOOR_BATCH=20 is what the workers did before their lane.
 const LANES = Number(process.env.FLOOR_LANES ?? 1);
 const BATCH = Number(process.env.FLOOR_BATCH ?? 100);
 const IDLE_POLL_MS = 25;

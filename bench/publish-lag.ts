@@ -97,7 +97,7 @@ const env: Record<string, string> = {
 };
 // Options for the workers' node command line, e.g. --cpu-prof. That profiles only tsx's own process,
 // not the worker it starts: to profile the worker, set NODE_OPTIONS="--require <preload>" with a
-// preload that runs the inspector's Profiler and writes the profile on exit (as README's Benchmarks says).
+// preload that runs the inspector's Profiler and writes the profile on exit (docs/benchmarks.md).
 const workerNodeArgs = (process.env.BENCH_WORKER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 // The reconcile below runs in this process, on the bench's database and Redis prefix.
 Object.assign(process.env, env);

@@ -75,7 +75,7 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
 
 export type PublishPlatformName = "facebook" | "twitter" | "linkedin";
 
-/** A fault for POST /_control/publish/faults; see the README's Publishing section. */
+/** A fault for POST /_control/publish/faults; see sandbox/README.md, "Publishing". */
 export interface PublishFaultInput {
   platform: PublishPlatformName;
   kind: "rate_limit" | "server_error" | "timeout" | "duplicate" | "expired_token";

@@ -14,7 +14,7 @@ const env = {
 };
 const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
 if (result.status !== 0) process.exit(result.status ?? 1);
-// The per-route first-load JavaScript budget (README, "Performance budget"): over it fails the build.
+// The per-route first-load JavaScript budget (docs/decisions/0048-first-load-javascript-budget.md): over it fails the build.
 const budget = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/check-bundle-budget.ts"], {
   stdio: "inherit",
   env,

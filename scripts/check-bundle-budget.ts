@@ -2,7 +2,7 @@
  * Fails the build when a route's first-load JavaScript is over its budget (lib/bundle-budget.ts).
  * Run after `next build` by `npm run build` and scripts/build-test.mjs; reads the build in
  * $NEXT_DIST_DIR (default .next). Budgets are the sizes measured on 2026-11-29 with modest headroom
- * (see README, "Performance budget"); raise one only with a reason in the commit.
+ * (docs/decisions/0048-first-load-javascript-budget.md); raise one only with a reason in the commit.
  *
  *   npx tsx scripts/check-bundle-budget.ts
  */

@@ -7,8 +7,8 @@
  * last full collection. By default a busy process lets it grow to about four times what survived,
  * so garbage promoted by requests and jobs still in flight piled up: the web process peaked at
  * 375–942 MB under 50 connections while about 60–90 MB was live, a worker at 252 MB. With it, the
- * same benchmarks peak at 258 MB (web) and 190 MB (one worker), at the same throughput (README ›
- * Benchmarks).
+ * same benchmarks peak at 258 MB (web) and 190 MB (one worker), at the same throughput
+ * (docs/decisions/0003-node-options-for-long-running-processes.md).
  */
 export const WEB_NODE_FLAGS = ["--heap-growing-percent=100"];
 

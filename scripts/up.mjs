@@ -69,7 +69,7 @@ run("worker: bundle", process.execPath, ["node_modules/tsx/dist/cli.mjs", "worke
 
 const port = process.env.PORT || "3000";
 // Without a Stripe key the sandbox plays Stripe: it signs its events with the app's webhook secret
-// and delivers them to the app's webhook endpoint (real Stripe: `stripe listen`, see the README).
+// and delivers them to the app's webhook endpoint (real Stripe: `stripe listen`, see docs/operations.md).
 if (!process.env.STRIPE_SECRET_KEY) {
   process.env.STRIPE_WEBHOOK_SECRET ||= `whsec_${randomBytes(24).toString("hex")}`;
   process.env.SANDBOX_STRIPE_WEBHOOK_URL ||= `http://localhost:${port}/api/billing/webhook`;

@@ -1,7 +1,7 @@
 /**
  * TanStack Query keys of the subscription API, in a module without React (as the posts', social
- * and analytics keys are), so a server page can answer them too (README › "Most signed-in pages
- * arrive with their first queries answered": Billing is not one of them yet).
+ * and analytics keys are), so a server page can answer them too (docs/decisions/0044-pages-arrive-with-first-queries.md:
+ * "Signed-in pages arrive with their first queries answered": Billing is not one of them yet).
  */
 
 export const subscriptionKeys = {

@@ -3,7 +3,7 @@ import { twMerge } from "tailwind-merge";
 
 /**
  * `cn` (lib/utils.ts) joins class names and does not merge them: tailwind-merge's first call cost
- * 26-54 ms of a page's hydration under Lighthouse's slowdown (README › Benchmarks). So a class
+ * 26-54 ms of a page's hydration under Lighthouse's slowdown (docs/decisions/0049-class-names-without-tailwind-merge.md). So a class
  * passed to override a component's own (`<Card className="py-4">` over `py-6`) would lose or win by
  * the stylesheet's order. The suite watches every class attribute its pages ever carry and fails a
  * test whose page showed an element with two classes for the same thing; tailwind-merge, here in

@@ -6,7 +6,7 @@ import { platformRequest } from "@/lib/server/platforms/http";
 
 /**
  * platformRequest against a local server: what reaches the platform (method, type, bytes) and what
- * the platform modules get back, as they got it from fetch before (README › Benchmarks, Session 16).
+ * the platform modules get back, as they got it from fetch before (docs/decisions/0032-platform-calls-through-undici-request.md).
  */
 
 interface Received {

@@ -31,7 +31,7 @@ export default async function ContentPage({ searchParams }: { searchParams: Page
   const user = await getRenderSessionUser();
   if (!user) return null;
   // ?highlight= is read here, not with useSearchParams in the browser: that needs a Suspense
-  // boundary, which the server streams apart from the page (see README › Server-rendered pages).
+  // boundary, which the server streams apart from the page (docs/decisions/0045-query-parameters-read-on-the-server.md).
   const highlight = firstParam((await searchParams).highlight);
   return (
     <PrefilledQueries read={() => contentQueries(user.id)}>

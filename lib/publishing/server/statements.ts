@@ -89,7 +89,7 @@ const claimable = or(
  * publishing (any time but the instant thousands fall due) estimates one row 'publishing': it
  * scanned every page and compared each with every row of `r`. At the instant 10,000 posts fell due
  * that plan took 0.9–1.0 s a statement, a third of Postgres's time in the burst; by key it is 100
- * index lookups (README › Benchmarks › publish-lag, Session 25).
+ * index lookups (docs/benchmarks.md › publish-lag, Session 25).
  */
 const namedTargets = sql`${postTargets.id} = any(${value("targetIds")}::uuid[])`;
 

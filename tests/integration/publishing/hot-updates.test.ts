@@ -5,8 +5,7 @@ import { afterAll, describe, expect, it, inject } from "vitest";
  * Migration 0016: the publish path's writes to a page (claimed, text recorded, published) are HOT
  * updates, adding no index entries, only while no index of post_targets names a column they change
  * and the table's pages keep room for the new row version. An index on status or on a time (as the
- * (status, updated_at) one was) makes every one of them a full update again: README › Benchmarks ›
- * publish-lag, Session 23.
+ * (status, updated_at) one was) makes every one of them a full update again (docs/decisions/0029-post-targets-hot-updates.md).
  */
 
 const pool = new pg.Pool({ connectionString: inject("stack").databaseUrl, max: 1 });

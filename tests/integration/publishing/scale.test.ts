@@ -30,7 +30,7 @@ describe("publishing at scale with real workers", () => {
     { timeout: 150_000 },
     async () => {
       // Four pairs of Pages, 50 posts to each pair: 400 pages to publish, 50 posts per Page. (The
-      // recovery lookup reads a Page's latest 100 posts; see the README's publishing notes.)
+      // recovery lookup reads a Page's latest 100 posts; see docs/publishing.md.)
       const { userId, pages } = await world.connectPages(8);
       // Slow platform calls keep plenty of publishes in flight for the kills to land on: two
       // workers of 100 jobs each start all 200 posts at once, so with 1.5 s a call every page was
