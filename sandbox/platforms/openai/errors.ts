@@ -72,14 +72,47 @@ export function rateLimited(model: string, fault: OpenAIFault): SandboxResponse 
   );
 }
 
-export const insufficientQuota = () =>
+/**
+ * The `code`s of OpenAI's billing refusals: all 429 with `type: insufficient_quota`, none fixed by
+ * waiting. Source: developers.openai.com/api/docs/guides/error-codes (429 - Credit balance
+ * exhausted, organization/project spend limit, organization usage limit) and help.openai.com
+ * "Troubleshooting API usage and spend limits"; `insufficient_quota` itself is the older code.
+ */
+export const QUOTA_CODES = [
+  "insufficient_quota",
+  "credit_balance_exhausted",
+  "organization_spend_limit_exceeded",
+  "project_spend_limit_exceeded",
+  "organization_usage_limit_exceeded",
+] as const;
+export type QuotaCode = (typeof QUOTA_CODES)[number];
+
+export const insufficientQuota = (code: QuotaCode = "insufficient_quota") =>
   openaiError(429, {
     message:
       "You exceeded your current quota, please check your plan and billing details. For more information on this " +
       "error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.",
     type: "insufficient_quota",
     param: null,
-    code: "insufficient_quota",
+    code,
+  });
+
+/** A model that does not exist, or no longer does (past its shutdown date), on chat completions. */
+export const modelNotFound = (model: string) =>
+  openaiError(404, {
+    message: `The model \`${model}\` does not exist or you do not have access to it.`,
+    type: "invalid_request_error",
+    param: null,
+    code: "model_not_found",
+  });
+
+/** The same on GET /v1/models/{model}. */
+export const modelNotFoundOnRetrieve = (model: string) =>
+  openaiError(404, {
+    message: `The model '${model}' does not exist`,
+    type: "invalid_request_error",
+    param: "model",
+    code: "model_not_found",
   });
 
 export const serverError = () =>

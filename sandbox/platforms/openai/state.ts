@@ -1,4 +1,6 @@
 import { defineSlice, type SandboxStore } from "../../state";
+import type { QuotaCode } from "./errors";
+import type { SandboxModel } from "./models";
 
 /**
  * What the OpenAI-compatible API remembers: replies tests queued, the trouble they asked for, its
@@ -24,6 +26,8 @@ export interface OpenAIFault {
   delayMs: number | null;
   /** rate_limit: the wait announced in `retry-after` (the SDK sleeps exactly that before retrying). */
   retryAfterSeconds: number;
+  /** insufficient_quota: which billing refusal (`code`), all with `type: insufficient_quota`. */
+  quotaCode: QuotaCode;
 }
 
 export interface OpenAIUsage {
@@ -41,6 +45,8 @@ export interface OpenAIMessage {
 /** One POST /chat/completions that passed validation, as GET /_control/openai/requests lists it. */
 export interface OpenAIRequestRecord {
   id: string;
+  /** The JSON body exactly as the client sent it, so tests can check it against OpenAI's schema. */
+  body: unknown;
   model: string;
   messages: OpenAIMessage[];
   stream: boolean;
@@ -71,16 +77,26 @@ interface OpenAIState {
   requests: OpenAIRequestRecord[];
   settings: OpenAISettings;
   nextFaultId: number;
+  /** Models a test added (POST /_control/openai/models), served besides the built-in ones. */
+  models: SandboxModel[];
 }
 
 export const openaiState = defineSlice<OpenAIState>(
   "openai",
-  () => ({ replies: [], faults: [], requests: [], settings: { ...DEFAULT_OPENAI_SETTINGS }, nextFaultId: 1 }),
+  () => ({
+    replies: [],
+    faults: [],
+    requests: [],
+    settings: { ...DEFAULT_OPENAI_SETTINGS },
+    nextFaultId: 1,
+    models: [],
+  }),
   (state) => ({
     settings: state.settings,
     faults: state.faults,
     pendingReplies: state.replies.length,
     requestCount: state.requests.length,
+    addedModels: state.models,
   }),
 );
 
