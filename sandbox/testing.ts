@@ -1,5 +1,4 @@
-import type { QuotaCode } from "./platforms/openai/errors";
-import type { OpenAIFaultKind, OpenAIRequestRecord } from "./platforms/openai/state";
+import type { OpenAIFaultKind, OpenAIRequestRecord, QuotaCode } from "./platforms/openai/state";
 
 /**
  * Helpers for tests that drive the sandbox over HTTP without a browser: answer a consent screen

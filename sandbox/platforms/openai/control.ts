@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
-import { QUOTA_CODES } from "./errors";
-import { OPENAI_FAULT_KINDS, openaiState, type OpenAIFault, type OpenAIFaultKind } from "./state";
+import { OPENAI_FAULT_KINDS, QUOTA_CODES, openaiState, type OpenAIFault, type OpenAIFaultKind } from "./state";
 
 /**
  * Test controls for the OpenAI-compatible API, under /_control/openai: faults for the next

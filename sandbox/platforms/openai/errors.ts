@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext } from "../../router";
-import type { OpenAIFault } from "./state";
+import type { OpenAIFault, QuotaCode } from "./state";
 
 /**
  * OpenAI's answers when something is wrong, word for word: the SDK builds its error classes from
@@ -71,21 +71,6 @@ export function rateLimited(model: string, fault: OpenAIFault): SandboxResponse 
     },
   );
 }
-
-/**
- * The `code`s of OpenAI's billing refusals: all 429 with `type: insufficient_quota`, none fixed by
- * waiting. Source: developers.openai.com/api/docs/guides/error-codes (429 - Credit balance
- * exhausted, organization/project spend limit, organization usage limit) and help.openai.com
- * "Troubleshooting API usage and spend limits"; `insufficient_quota` itself is the older code.
- */
-export const QUOTA_CODES = [
-  "insufficient_quota",
-  "credit_balance_exhausted",
-  "organization_spend_limit_exceeded",
-  "project_spend_limit_exceeded",
-  "organization_usage_limit_exceeded",
-] as const;
-export type QuotaCode = (typeof QUOTA_CODES)[number];
 
 export const insufficientQuota = (code: QuotaCode = "insufficient_quota") =>
   openaiError(429, {

@@ -1,5 +1,4 @@
 import { defineSlice, type SandboxStore } from "../../state";
-import type { QuotaCode } from "./errors";
 import type { SandboxModel } from "./models";
 
 /**
@@ -16,6 +15,21 @@ export const OPENAI_FAULT_KINDS: OpenAIFaultKind[] = [
   "server_error",
   "slow",
 ];
+
+/**
+ * The `code`s of OpenAI's billing refusals: all 429 with `type: insufficient_quota`, none fixed by
+ * waiting. Source: developers.openai.com/api/docs/guides/error-codes (429 - Credit balance
+ * exhausted, organization/project spend limit, organization usage limit) and help.openai.com
+ * "Troubleshooting API usage and spend limits"; `insufficient_quota` itself is the older code.
+ */
+export const QUOTA_CODES = [
+  "insufficient_quota",
+  "credit_balance_exhausted",
+  "organization_spend_limit_exceeded",
+  "project_spend_limit_exceeded",
+  "organization_usage_limit_exceeded",
+] as const;
+export type QuotaCode = (typeof QUOTA_CODES)[number];
 
 export interface OpenAIFault {
   id: number;
