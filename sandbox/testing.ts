@@ -1,4 +1,4 @@
-import type { OpenAIFaultKind, OpenAIRequestRecord } from "./platforms/openai/state";
+import type { OpenAIFaultKind, OpenAIRequestRecord, QuotaCode } from "./platforms/openai/state";
 
 /**
  * Helpers for tests that drive the sandbox over HTTP without a browser: answer a consent screen
@@ -131,6 +131,8 @@ export interface OpenAIFaultInput {
   delayMs?: number;
   /** rate_limit: the `retry-after` announced, in seconds (default 1; the SDK waits exactly that). */
   retryAfterSeconds?: number;
+  /** insufficient_quota: OpenAI's billing `code` (default `insufficient_quota`). */
+  code?: QuotaCode;
 }
 
 /** A chat completion request as GET /_control/openai/requests lists it (oldest first). */
@@ -260,6 +262,9 @@ export function sandboxControl(sandboxUrl: string) {
     /** contextLimit: the window in estimated tokens (32,000); streamDelayMs: pause between chunks (15). */
     setOpenAISettings: (settings: { contextLimit?: number; streamDelayMs?: number }) =>
       call("POST", "/openai/settings", settings),
+    /** Serves a model besides the built-in ones (or replaces one by its id), e.g. with a near shutdown date. */
+    addOpenAIModel: (model: { id: string; shutdownDate?: string | null; reasoning?: boolean }) =>
+      call("POST", "/openai/models", model),
     /** Where the sandbox sends Stripe events, and how (see sandbox/README.md, "Stripe"). */
     setStripeWebhook: async (settings: {
       url?: string | null;

@@ -76,7 +76,12 @@ const envSchema = z.object({
   LINKEDIN_MEMBER_SOCIAL_READ: z.enum(["true", "false", ""], { message: "must be true or false" }).default(""),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
-  OPENAI_MODEL: z.string().trim().default("gpt-4o-mini"),
+  // gpt-6-luna: OpenAI's small, cheapest current model, its named replacement for gpt-4o-mini, with
+  // no shutdown announced (developers.openai.com/api/docs/deprecations, checked 2026-12-01).
+  OPENAI_MODEL: z.string().trim().default("gpt-6-luna"),
+  // Who answers at OPENAI_BASE_URL: OpenAI itself ("openai", its parameter rules) or an
+  // OpenAI-compatible server ("compatible"); empty = "openai" without OPENAI_BASE_URL, else "compatible".
+  OPENAI_API_FLAVOR: z.enum(["openai", "compatible", ""], { message: "must be openai or compatible" }).default(""),
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   // Stripe: without a secret key the SDK talks to the sandbox (SANDBOX_URL), as the other platforms do.
   STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_(test|live)_/.test(value), {

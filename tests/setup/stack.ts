@@ -130,6 +130,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       : {
           OPENAI_API_KEY: "sandbox-key",
           OPENAI_BASE_URL: `${sandbox.url}/openai/v1`,
+          // The sandbox plays api.openai.com, so the app sends what it sends to OpenAI itself.
+          OPENAI_API_FLAVOR: "openai",
           OPENAI_TIMEOUT_SECONDS: String(options.aiTimeoutSeconds ?? 5),
         }),
   };

@@ -19,6 +19,18 @@ const providerError = (
 
 describe("toAiError: provider failures → the contract's codes and friendly messages", () => {
   it.each([
+    "insufficient_quota",
+    "credit_balance_exhausted",
+    "organization_spend_limit_exceeded",
+    "project_spend_limit_exceeded",
+    "organization_usage_limit_exceeded",
+  ])("429 type insufficient_quota with code %s is the quota, not a rate limit", (code) => {
+    const error = toAiError(providerError(429, { code, type: "insufficient_quota" }));
+    expect(error).toMatchObject({ status: 402, code: "ai_quota_exceeded", message: AI_MESSAGES.quotaExceeded });
+    expect(error.headers).toEqual({});
+  });
+
+  it.each([
     [
       "429 rate_limit_exceeded",
       providerError(429, { code: "rate_limit_exceeded", type: "requests" }),

@@ -10,8 +10,12 @@ import { env } from "@/lib/server/env";
 
 export const aiModel = env.OPENAI_MODEL;
 export const AI_TIMEOUT_MS = env.OPENAI_TIMEOUT_SECONDS * 1000;
-/** The calls go to OpenAI itself rather than to an OpenAI-compatible server (Ollama, vLLM …). */
-export const aiIsOpenAiItself = !env.OPENAI_BASE_URL;
+/**
+ * The calls go to OpenAI itself rather than to an OpenAI-compatible server (Ollama, vLLM …): said by
+ * OPENAI_API_FLAVOR, else by the absence of OPENAI_BASE_URL. The tests point OPENAI_BASE_URL at the
+ * sandbox with the flavor "openai", so OpenAI's own parameter rules are the ones exercised.
+ */
+export const aiIsOpenAiItself = env.OPENAI_API_FLAVOR ? env.OPENAI_API_FLAVOR === "openai" : !env.OPENAI_BASE_URL;
 
 export function isAiOffline(): boolean {
   return !env.OPENAI_API_KEY;

@@ -5,6 +5,7 @@ import { streamPieces } from "./offline";
 import type { PromptMessage } from "./prompts";
 import { recordAiUsage, withAiRequest, type AiOperation } from "./usage";
 import { lengthParams } from "./model-params";
+import { noteAiFailure, noteAiSuccess } from "./provider-status";
 
 /**
  * Talking to the model: one answer, or a stream of pieces. Every failure leaves here as an
@@ -32,6 +33,7 @@ async function completeOnline(messages: PromptMessage[], maxTokens: number): Pro
       messages,
       ...lengthParams(aiModel, maxTokens, aiIsOpenAiItself),
     });
+    await noteAiSuccess();
     const text = completion.choices[0]?.message?.content ?? "";
     if (!text.trim()) throw aiError("ai_error");
     return {
@@ -43,6 +45,7 @@ async function completeOnline(messages: PromptMessage[], maxTokens: number): Pro
       offline: false,
     };
   } catch (error) {
+    await noteAiFailure(error);
     throw toAiError(error);
   }
 }
@@ -159,8 +162,10 @@ export async function openAiStream(
       { signal: controller.signal },
     );
   } catch (error) {
+    await noteAiFailure(error);
     throw toAiError(error);
   }
+  await noteAiSuccess();
   let usage = { tokensIn: 0, tokensOut: 0, model: aiModel };
   let text = "";
   let reported = false;

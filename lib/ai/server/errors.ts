@@ -28,9 +28,34 @@ export class AiStreamTimeoutError extends Error {
   }
 }
 
-/** The error code of a provider error body: `code` or `type` (OpenAI puts insufficient_quota in both). */
-function providerCode(error: APIError): string | undefined {
+/** The error code of a provider error body: `code`, else `type`. */
+export function providerCode(error: APIError): string | undefined {
   return error.code ?? error.type ?? undefined;
+}
+
+/**
+ * OpenAI's billing refusals: 429 with `type: insufficient_quota` and a `code` naming the cause.
+ * None is fixed by waiting or retrying; the operator has to add credits or raise a limit. Source:
+ * developers.openai.com/api/docs/guides/error-codes (429 - Credit balance exhausted, organization and
+ * project spend limits, organization usage limit) and help.openai.com "Troubleshooting API usage and
+ * spend limits" ("inspect error.code; error.type can still be insufficient_quota").
+ */
+const QUOTA_CODES: ReadonlySet<string> = new Set([
+  "insufficient_quota",
+  "credit_balance_exhausted",
+  "organization_spend_limit_exceeded",
+  "project_spend_limit_exceeded",
+  "organization_usage_limit_exceeded",
+]);
+
+export function isQuotaError(error: unknown): error is APIError {
+  if (!(error instanceof APIError)) return false;
+  return error.type === "insufficient_quota" || (typeof error.code === "string" && QUOTA_CODES.has(error.code));
+}
+
+/** The provider does not serve the configured model (retired, or never existed). */
+export function isModelNotFound(error: unknown): error is APIError {
+  return error instanceof APIError && error.code === "model_not_found";
 }
 
 export function toAiError(error: unknown): ApiError {
@@ -45,7 +70,7 @@ export function toAiError(error: unknown): ApiError {
   if (error instanceof APIConnectionError) return aiError("ai_unavailable");
   if (error instanceof APIError) {
     const code = providerCode(error);
-    if (code === "insufficient_quota") return aiError("ai_quota_exceeded");
+    if (isQuotaError(error)) return aiError("ai_quota_exceeded");
     if (code === "context_length_exceeded" || code === "string_above_max_length") return aiError("ai_context_too_long");
     if (error.status === 429 || code === "rate_limit_exceeded") {
       const retryAfter = error.headers?.get("retry-after");

@@ -1,25 +1,22 @@
-/**
- * The length limit each model family accepts. OpenAI's reasoning models (o1, o3, o4-mini, gpt-5 …)
- * refuse `max_tokens` with 400 unsupported_parameter and take `max_completion_tokens`, which also
- * counts their hidden reasoning; OpenAI's other chat models accept both, `max_tokens` being the
- * deprecated one; OpenAI-compatible servers (Ollama, vLLM, LM Studio) know `max_tokens`.
- * Source: platform.openai.com/docs/api-reference/chat/create (max_tokens: "not compatible with o-series
- * models"; max_completion_tokens) and the reasoning guide (reasoning_effort, room for reasoning tokens).
- */
+import { parameterFamily } from "./models";
 
-/** o1, o3, o4-mini, gpt-5, gpt-5-mini …, also behind a provider prefix ("openai/gpt-5"). */
-export function isReasoningModel(model: string): boolean {
-  const name = model.split("/").pop()!.toLowerCase();
-  return /^(o\d+)(-|$)/.test(name) || /^gpt-5(\.|-|$)/.test(name);
-}
+/**
+ * The length limit (and reasoning effort) sent with a completion, by the model's parameter family
+ * (models.ts). Source: platform.openai.com/docs/api-reference/chat/create (max_tokens: deprecated,
+ * "not compatible with o-series models"; max_completion_tokens) and the reasoning guide (room for
+ * reasoning tokens, reasoning_effort).
+ */
 
 /** Reasoning tokens come out of the same budget; without room the visible answer can be empty. */
 const REASONING_ROOM = 4_096;
 
 export type LengthParams = { max_tokens: number } | { max_completion_tokens: number; reasoning_effort?: "low" };
 
-/** `openAiItself`: the calls go to OpenAI (no OPENAI_BASE_URL), not to a compatible server. */
+/** `openAiItself`: the calls go to OpenAI, not to an OpenAI-compatible server (OPENAI_API_FLAVOR). */
 export function lengthParams(model: string, maxTokens: number, openAiItself: boolean): LengthParams {
-  if (isReasoningModel(model)) return { max_completion_tokens: maxTokens + REASONING_ROOM, reasoning_effort: "low" };
+  if (parameterFamily(model, openAiItself) === "reasoning")
+    return { max_completion_tokens: maxTokens + REASONING_ROOM, reasoning_effort: "low" };
+  // OpenAI's classic models take both; max_tokens is the deprecated one there, and the only one
+  // OpenAI-compatible servers (Ollama, vLLM, LM Studio) know.
   return openAiItself ? { max_completion_tokens: maxTokens } : { max_tokens: maxTokens };
 }

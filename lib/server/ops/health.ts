@@ -1,6 +1,7 @@
 import { and, desc, lte, min, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { posts, workerHeartbeats } from "@/db/schema";
+import { getAiModelStatus, type AiModelStatus } from "@/lib/ai/server/model-status";
 import { env } from "@/lib/server/env";
 import { versionWarnings, type VersionWarning } from "@/lib/server/platforms/api-versions";
 import { servedVersionWarnings, type ServedVersionWarning } from "@/lib/server/platforms/served-versions";
@@ -23,6 +24,8 @@ export interface HealthReport {
   platformVersions: { facebook: string; linkedin: string; warnings: (VersionWarning | ServedVersionWarning)[] };
   /** Problems with a provider that only the operator can fix (credits used up, a model not served). */
   providerAlerts: ProviderAlert[];
+  /** The configured AI model: still served by the provider, its shutdown date; null when offline. */
+  ai: AiModelStatus | null;
 }
 
 const failure = (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) });
@@ -72,6 +75,8 @@ export async function getHealthReport(now = new Date()): Promise<HealthReport> {
   const configured = { facebook: env.FACEBOOK_GRAPH_VERSION, linkedin: env.LINKEDIN_API_VERSION };
   const served = redisCheck.ok ? await servedVersionWarnings(configured.facebook).catch(() => []) : [];
   const platformVersions = { ...configured, warnings: [...versionWarnings(configured, now), ...served] };
+  // Before the alerts: a model found not served is raised as one.
+  const ai = await getAiModelStatus(now).catch(() => null);
   const providerAlerts = redisCheck.ok ? await listProviderAlerts(now).catch(() => []) : [];
-  return { status, database, redis: redisCheck, worker, oldestDuePost, platformVersions, providerAlerts };
+  return { status, database, redis: redisCheck, worker, oldestDuePost, platformVersions, providerAlerts, ai };
 }

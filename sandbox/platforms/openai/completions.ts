@@ -7,16 +7,19 @@ import {
   contextLengthExceeded,
   insufficientQuota,
   invalidRequest,
+  modelNotFound,
   rateLimited,
   requestIdHeader,
   serverError,
 } from "./errors";
 import { defaultReply, finishReply, promptTokens, streamPieces, type FinishedReply } from "./reply";
-import { UNPARSEABLE_JSON, parseChatRequest, type ChatRequest } from "./request";
+import { servedModel } from "./models";
+import { UNPARSEABLE_JSON, parseChatRequest, refuseUnsupported, type ChatRequest } from "./request";
 import { openaiState, takeCannedReply, takeOpenAIFault, type OpenAIFault, type OpenAIRequestRecord } from "./state";
 
 /**
- * POST /openai/v1/chat/completions: the key check, OpenAI's validation, queued faults, the context
+ * POST /openai/v1/chat/completions: the key check, OpenAI's validation, the model (404 model_not_found
+ * when it is not served, then the parameters it refuses), queued faults, the context
  * limit, then a reply (a queued one, else the default) as one `chat.completion` or as a stream of
  * `chat.completion.chunk` events. Every request past validation is logged for the control API.
  */
@@ -41,7 +44,7 @@ function faultAnswer(fault: OpenAIFault, request: ChatRequest, limit: number, pr
     case "rate_limit":
       return rateLimited(request.model, fault);
     case "insufficient_quota":
-      return insufficientQuota();
+      return insufficientQuota(fault.quotaCode);
     case "server_error":
       return serverError();
     default:
@@ -128,9 +131,14 @@ async function createCompletion(ctx: RequestContext): Promise<SandboxResponse> {
   if (!parsed.ok) return invalidRequest(parsed.error.message, parsed.error.param, parsed.error.code);
   const { request } = parsed;
   const state = ctx.store.slice(openaiState);
+  const model = servedModel(request.model, ctx.store.now(), state.models);
+  if (!model) return modelNotFound(request.model);
+  const refused = refuseUnsupported(model.reasoning, body as Record<string, unknown>);
+  if (refused && !refused.ok) return invalidRequest(refused.error.message, refused.error.param, refused.error.code);
   const created = Math.floor(ctx.store.now() / 1000);
   const record: OpenAIRequestRecord = {
     id: completionId(),
+    body,
     model: request.model,
     messages: request.messages,
     stream: request.stream,
@@ -163,7 +171,12 @@ async function createCompletion(ctx: RequestContext): Promise<SandboxResponse> {
     }
   } else if (fault) {
     const answer = faultAnswer(fault, request, contextLimit, prompt);
-    const code = fault.kind === "rate_limit" ? "rate_limit_exceeded" : fault.kind;
+    const code =
+      fault.kind === "rate_limit"
+        ? "rate_limit_exceeded"
+        : fault.kind === "insufficient_quota"
+          ? fault.quotaCode
+          : fault.kind;
     return failed(answer, code);
   }
   if (prompt + (request.maxTokens ?? 0) > contextLimit)

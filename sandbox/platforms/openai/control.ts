@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
-import { OPENAI_FAULT_KINDS, openaiState, type OpenAIFault, type OpenAIFaultKind } from "./state";
+import { OPENAI_FAULT_KINDS, QUOTA_CODES, openaiState, type OpenAIFault, type OpenAIFaultKind } from "./state";
 
 /**
  * Test controls for the OpenAI-compatible API, under /_control/openai: faults for the next
@@ -17,6 +17,19 @@ const faultSchema = z.object({
     .optional(),
   delayMs: z.number().int().nonnegative().optional(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** insufficient_quota only: which of OpenAI's billing codes (default `insufficient_quota`). */
+  code: z.enum(QUOTA_CODES).optional(),
+});
+
+/** A model to serve besides the built-in ones (or instead of one of them, by the same id). */
+const modelSchema = z.object({
+  id: z.string().min(1, "id must not be empty"),
+  shutdownDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "shutdownDate must be YYYY-MM-DD")
+    .nullable()
+    .optional(),
+  reasoning: z.boolean().optional(),
 });
 
 const repliesSchema = z.object({ replies: z.array(z.string()).min(1, "replies must hold at least one reply") });
@@ -45,6 +58,7 @@ async function addFault(ctx: RequestContext): Promise<SandboxResponse> {
     remaining: parsed.data.count ?? 1,
     delayMs: parsed.data.delayMs ?? null,
     retryAfterSeconds: parsed.data.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
+    quotaCode: parsed.data.code ?? "insufficient_quota",
   };
   state.faults.push(fault);
   return json(201, { fault });
@@ -83,6 +97,19 @@ async function updateSettings(ctx: RequestContext): Promise<SandboxResponse> {
   return json(200, { settings: state.settings });
 }
 
+async function addModel(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = modelSchema.safeParse(await ctx.json());
+  if (!parsed.success) return invalid(parsed.error);
+  const state = ctx.store.slice(openaiState);
+  const model = {
+    id: parsed.data.id,
+    shutdownDate: parsed.data.shutdownDate ?? null,
+    reasoning: parsed.data.reasoning ?? true,
+  };
+  state.models = [...state.models.filter((own) => own.id !== model.id), model];
+  return json(201, { model });
+}
+
 export function registerOpenAIControl(router: Router): void {
   router
     .post("/_control/openai/faults", addFault)
@@ -93,5 +120,6 @@ export function registerOpenAIControl(router: Router): void {
     .delete("/_control/openai/replies", clearReplies)
     .get("/_control/openai/requests", (ctx) => json(200, { requests: ctx.store.slice(openaiState).requests }))
     .get("/_control/openai/settings", (ctx) => json(200, { settings: ctx.store.slice(openaiState).settings }))
-    .post("/_control/openai/settings", updateSettings);
+    .post("/_control/openai/settings", updateSettings)
+    .post("/_control/openai/models", addModel);
 }

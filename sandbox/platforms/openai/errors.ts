@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext } from "../../router";
-import type { OpenAIFault } from "./state";
+import type { OpenAIFault, QuotaCode } from "./state";
 
 /**
  * OpenAI's answers when something is wrong, word for word: the SDK builds its error classes from
@@ -72,14 +72,32 @@ export function rateLimited(model: string, fault: OpenAIFault): SandboxResponse 
   );
 }
 
-export const insufficientQuota = () =>
+export const insufficientQuota = (code: QuotaCode = "insufficient_quota") =>
   openaiError(429, {
     message:
       "You exceeded your current quota, please check your plan and billing details. For more information on this " +
       "error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.",
     type: "insufficient_quota",
     param: null,
-    code: "insufficient_quota",
+    code,
+  });
+
+/** A model that does not exist, or no longer does (past its shutdown date), on chat completions. */
+export const modelNotFound = (model: string) =>
+  openaiError(404, {
+    message: `The model \`${model}\` does not exist or you do not have access to it.`,
+    type: "invalid_request_error",
+    param: null,
+    code: "model_not_found",
+  });
+
+/** The same on GET /v1/models/{model}. */
+export const modelNotFoundOnRetrieve = (model: string) =>
+  openaiError(404, {
+    message: `The model '${model}' does not exist`,
+    type: "invalid_request_error",
+    param: "model",
+    code: "model_not_found",
   });
 
 export const serverError = () =>

@@ -2,37 +2,39 @@ import { json } from "../../responses";
 import type { RequestContext, SandboxModule } from "../../router";
 import { registerOpenAICompletions } from "./completions";
 import { registerOpenAIControl } from "./control";
-import { checkApiKey, invalidUrl, requestIdHeader } from "./errors";
+import { checkApiKey, invalidUrl, modelNotFoundOnRetrieve, requestIdHeader } from "./errors";
+import { servedModel, servedModels, type SandboxModel } from "./models";
 import { openaiState } from "./state";
 
 /**
- * An OpenAI-compatible API under /openai/v1 (api.openai.com/v1): chat completions, plain and
- * streamed, and the model list, for the official SDK pointed at it through `baseURL`. Any model
- * name is accepted; replies are derived from the prompt unless a test queued its own.
+ * api.openai.com/v1 under /openai/v1: chat completions, plain and streamed, and the model list, for
+ * the official SDK pointed at it through `baseURL`. It serves the models OpenAI serves (models.ts):
+ * a retired or unknown one answers 404 model_not_found, as OpenAI does.
  */
 
-/** What GET /models lists; completions accept any other name too. */
-export const OPENAI_MODELS = [
-  "gpt-4o-mini",
-  "gpt-4o",
-  "gpt-4.1",
-  "gpt-4.1-mini",
-  "gpt-4.1-nano",
-  "gpt-5-mini",
-  "o4-mini",
-];
 /** A fixed date (2024-05-13), so the list is the same on every run. */
 const MODEL_CREATED = 1_715_558_400;
 
-const model = (id: string) => ({ id, object: "model", created: MODEL_CREATED, owned_by: "system" });
+const modelObject = (model: SandboxModel) => ({
+  id: model.id,
+  object: "model",
+  created: MODEL_CREATED,
+  owned_by: "system",
+  shutdown_date: model.shutdownDate,
+});
 
 function listModels(ctx: RequestContext) {
-  return checkApiKey(ctx) ?? json(200, { object: "list", data: OPENAI_MODELS.map(model) }, requestIdHeader());
+  const added = ctx.store.slice(openaiState).models;
+  const data = servedModels(ctx.store.now(), added).map(modelObject);
+  return checkApiKey(ctx) ?? json(200, { object: "list", data }, requestIdHeader());
 }
 
-/** Any id answers, as any id works for completions (an app's "is the model there?" check passes). */
 function retrieveModel(ctx: RequestContext) {
-  return checkApiKey(ctx) ?? json(200, model(ctx.params.model ?? ""), requestIdHeader());
+  const denied = checkApiKey(ctx);
+  if (denied) return denied;
+  const id = ctx.params.model ?? "";
+  const model = servedModel(id, ctx.store.now(), ctx.store.slice(openaiState).models);
+  return model ? json(200, modelObject(model), requestIdHeader()) : modelNotFoundOnRetrieve(id);
 }
 
 export const openai: SandboxModule = {

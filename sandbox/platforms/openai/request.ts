@@ -3,8 +3,8 @@ import type { OpenAIMessage } from "./state";
 
 /**
  * Checks a chat completion request the way OpenAI does, with its wording and `param` paths
- * ("messages[1].role"), so a client bug shows up here as it would against the real API. Only the
- * fields the sandbox acts on are checked; tools, temperature and the rest are accepted and ignored.
+ * ("messages[1].role"), so a client bug shows up here as it would against the real API. Unknown
+ * parameters are refused; of the known ones, only those the sandbox acts on are checked.
  */
 
 export interface ChatRequest {
@@ -118,14 +118,55 @@ function readMaxTokens(body: Record<string, unknown>, param: "max_tokens" | "max
 }
 
 /**
- * What OpenAI's reasoning models (o1, o3, o4-mini, gpt-5 …) refuse, worded as OpenAI words it:
- * `max_tokens` (they take max_completion_tokens) and a temperature other than 1; other models refuse
- * `reasoning_effort`. Source: platform.openai.com/docs/api-reference/chat/create and the reasoning guide.
+ * The request's top-level parameters, as CreateChatCompletionRequest in OpenAI's OpenAPI spec
+ * (openai/openai-openapi, 2026-08-21) names them; anything else is refused as OpenAI refuses it,
+ * "Unrecognized request argument supplied: <name>". tests/integration/sandbox/openai-contract.test.ts
+ * checks this list against the spec.
  */
-const isReasoningModel = (model: string) => {
-  const name = model.split("/").pop()!.toLowerCase();
-  return /^(o\d+)(-|$)/.test(name) || /^gpt-5(\.|-|$)/.test(name);
-};
+export const KNOWN_PARAMETERS = [
+  "audio",
+  "frequency_penalty",
+  "function_call",
+  "functions",
+  "logit_bias",
+  "logprobs",
+  "max_completion_tokens",
+  "max_tokens",
+  "messages",
+  "metadata",
+  "modalities",
+  "model",
+  "moderation",
+  "n",
+  "parallel_tool_calls",
+  "prediction",
+  "presence_penalty",
+  "prompt_cache_key",
+  "prompt_cache_options",
+  "prompt_cache_retention",
+  "reasoning_effort",
+  "response_format",
+  "safety_identifier",
+  "seed",
+  "service_tier",
+  "stop",
+  "store",
+  "stream",
+  "stream_options",
+  "temperature",
+  "tool_choice",
+  "tools",
+  "top_logprobs",
+  "top_p",
+  "user",
+  "verbosity",
+  "web_search_options",
+];
+
+function refuseUnknown(body: Record<string, unknown>): void {
+  const unknown = Object.keys(body).find((key) => !KNOWN_PARAMETERS.includes(key));
+  if (unknown) throw new Invalid(`Unrecognized request argument supplied: ${unknown}`, null, null);
+}
 
 const unsupportedParameter = (param: string, instead?: string) =>
   new Invalid(
@@ -134,19 +175,38 @@ const unsupportedParameter = (param: string, instead?: string) =>
     "unsupported_parameter",
   );
 
-function refuseUnsupported(model: string, body: Record<string, unknown>): void {
+/**
+ * What OpenAI's reasoning models (o-series, gpt-5 and later) refuse, worded as OpenAI words it:
+ * `max_tokens` (they take max_completion_tokens) and a temperature other than 1; other models refuse
+ * `reasoning_effort`. Which model is which comes from models.ts. Source:
+ * platform.openai.com/docs/api-reference/chat/create and the reasoning guide.
+ */
+export function refuseUnsupported(reasoning: boolean, body: Record<string, unknown>): ParsedChatRequest | null {
   const present = (param: string) => body[param] !== undefined && body[param] !== null;
-  if (!isReasoningModel(model)) {
-    if (present("reasoning_effort")) throw unsupportedParameter("reasoning_effort");
-    return;
+  try {
+    if (!reasoning) {
+      if (present("reasoning_effort")) throw unsupportedParameter("reasoning_effort");
+      return null;
+    }
+    if (present("max_tokens")) throw unsupportedParameter("max_tokens", "max_completion_tokens");
+    if (present("temperature") && body.temperature !== 1)
+      throw new Invalid(
+        `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
+        "temperature",
+        "unsupported_value",
+      );
+    return null;
+  } catch (error) {
+    return failure(error);
   }
-  if (present("max_tokens")) throw unsupportedParameter("max_tokens", "max_completion_tokens");
-  if (present("temperature") && body.temperature !== 1)
-    throw new Invalid(
-      `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
-      "temperature",
-      "unsupported_value",
-    );
+}
+
+function failure(error: unknown): ParsedChatRequest {
+  if (!(error instanceof Invalid)) throw error;
+  return {
+    ok: false,
+    error: { message: error.message, type: "invalid_request_error", param: error.param, code: error.code },
+  };
 }
 
 export function parseChatRequest(body: unknown): ParsedChatRequest {
@@ -159,7 +219,7 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
     if (body.stream !== undefined && body.stream !== null && typeof body.stream !== "boolean")
       throw wrongType("stream", "a boolean", body.stream);
     const options = isObject(body.stream_options) ? body.stream_options : {};
-    refuseUnsupported(body.model, body);
+    refuseUnknown(body);
     const legacyMaxTokens = readMaxTokens(body, "max_tokens");
     const maxTokens = readMaxTokens(body, "max_completion_tokens") ?? legacyMaxTokens;
     return {
@@ -173,10 +233,6 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
       },
     };
   } catch (error) {
-    if (!(error instanceof Invalid)) throw error;
-    return {
-      ok: false,
-      error: { message: error.message, type: "invalid_request_error", param: error.param, code: error.code },
-    };
+    return failure(error);
   }
 }

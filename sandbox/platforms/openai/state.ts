@@ -1,4 +1,5 @@
 import { defineSlice, type SandboxStore } from "../../state";
+import type { SandboxModel } from "./models";
 
 /**
  * What the OpenAI-compatible API remembers: replies tests queued, the trouble they asked for, its
@@ -15,6 +16,21 @@ export const OPENAI_FAULT_KINDS: OpenAIFaultKind[] = [
   "slow",
 ];
 
+/**
+ * The `code`s of OpenAI's billing refusals: all 429 with `type: insufficient_quota`, none fixed by
+ * waiting. Source: developers.openai.com/api/docs/guides/error-codes (429 - Credit balance
+ * exhausted, organization/project spend limit, organization usage limit) and help.openai.com
+ * "Troubleshooting API usage and spend limits"; `insufficient_quota` itself is the older code.
+ */
+export const QUOTA_CODES = [
+  "insufficient_quota",
+  "credit_balance_exhausted",
+  "organization_spend_limit_exceeded",
+  "project_spend_limit_exceeded",
+  "organization_usage_limit_exceeded",
+] as const;
+export type QuotaCode = (typeof QUOTA_CODES)[number];
+
 export interface OpenAIFault {
   id: number;
   kind: OpenAIFaultKind;
@@ -24,6 +40,8 @@ export interface OpenAIFault {
   delayMs: number | null;
   /** rate_limit: the wait announced in `retry-after` (the SDK sleeps exactly that before retrying). */
   retryAfterSeconds: number;
+  /** insufficient_quota: which billing refusal (`code`), all with `type: insufficient_quota`. */
+  quotaCode: QuotaCode;
 }
 
 export interface OpenAIUsage {
@@ -41,6 +59,8 @@ export interface OpenAIMessage {
 /** One POST /chat/completions that passed validation, as GET /_control/openai/requests lists it. */
 export interface OpenAIRequestRecord {
   id: string;
+  /** The JSON body exactly as the client sent it, so tests can check it against OpenAI's schema. */
+  body: unknown;
   model: string;
   messages: OpenAIMessage[];
   stream: boolean;
@@ -71,16 +91,26 @@ interface OpenAIState {
   requests: OpenAIRequestRecord[];
   settings: OpenAISettings;
   nextFaultId: number;
+  /** Models a test added (POST /_control/openai/models), served besides the built-in ones. */
+  models: SandboxModel[];
 }
 
 export const openaiState = defineSlice<OpenAIState>(
   "openai",
-  () => ({ replies: [], faults: [], requests: [], settings: { ...DEFAULT_OPENAI_SETTINGS }, nextFaultId: 1 }),
+  () => ({
+    replies: [],
+    faults: [],
+    requests: [],
+    settings: { ...DEFAULT_OPENAI_SETTINGS },
+    nextFaultId: 1,
+    models: [],
+  }),
   (state) => ({
     settings: state.settings,
     faults: state.faults,
     pendingReplies: state.replies.length,
     requestCount: state.requests.length,
+    addedModels: state.models,
   }),
 );
 

@@ -32,7 +32,7 @@ describe("GET /api/openai/status", () => {
     expect((await client.get("/api/openai/status")).body).toEqual({
       success: true,
       offline: false,
-      model: "gpt-4o-mini",
+      model: "gpt-6-luna",
     });
     expect((await new ApiClient().get("/api/openai/status")).status).toBe(401);
   });
@@ -230,7 +230,7 @@ describe("token usage", () => {
       tokensOut: request.usage!.completion_tokens,
     });
     expect(usage!.tokensIn).toBeGreaterThan(0);
-    expect(usage!.metadata).toMatchObject({ operation: "chat", model: "gpt-4o-mini", offline: false });
+    expect(usage!.metadata).toMatchObject({ operation: "chat", model: "gpt-6-luna", offline: false });
     expect(usage!.metadata!.promptVersion).toEqual(expect.any(String));
     const stored = await db()
       .select()

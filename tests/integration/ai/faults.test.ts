@@ -31,6 +31,8 @@ const db = () => databaseAt(stack.databaseUrl);
 const sandbox = () => sandboxControl(stack.sandboxUrl);
 const user = () => signedIn(stack.appUrl);
 const validOnTwitter = (text: string) => twitterText.parseTweet(text).valid;
+const providerAlerts = async () =>
+  ((await (await fetch(`${stack.appUrl}/api/health`)).json()) as { providerAlerts: { kind: string }[] }).providerAlerts;
 
 beforeAll(async () => {
   stack = await startStack({ aiTimeoutSeconds: TIMEOUT_SECONDS, withWorker: true });
@@ -118,6 +120,34 @@ describe("provider failures → friendly message and code", () => {
     // One failure, not a retry storm: the next request goes through.
     expect((await client.post("/api/openai/chat", { message: "Hello again" })).status).toBe(200);
   });
+
+  it.each([
+    ["insufficient_quota", false],
+    ["credit_balance_exhausted", false],
+    ["organization_spend_limit_exceeded", true],
+    ["project_spend_limit_exceeded", false],
+    ["organization_usage_limit_exceeded", true],
+  ] as const)(
+    "billing refusal %s (streamed: %s) is 'AI usage quota exceeded', asked once, and an operator alert until an answer works",
+    async (code, stream) => {
+      const { client } = await user();
+      const marker = randomMarker();
+      await sandbox().openaiFault({ kind: "insufficient_quota", code });
+      const response = await client.post("/api/openai/chat", { message: `Quota ${marker}`, stream });
+      expect(response.status).toBe(402);
+      expect(response.body).toEqual({ success: false, error: AI_MESSAGES.quotaExceeded, code: "ai_quota_exceeded" });
+      const asked = (await sandbox().openaiRequests()).filter((request) =>
+        request.messages.some((message) => message.content.includes(marker)),
+      );
+      expect(asked.map((request) => request.error)).toEqual([code]);
+      expect(await providerAlerts()).toContainEqual(
+        expect.objectContaining({ provider: "openai", kind: "quota_exceeded", providerCode: code }),
+      );
+
+      expect((await client.post("/api/openai/chat", { message: "Works again" })).status).toBe(200);
+      expect(await providerAlerts()).not.toContainEqual(expect.objectContaining({ kind: "quota_exceeded" }));
+    },
+  );
 
   it("a rate limit passes on the provider's Retry-After", async () => {
     const { client } = await user();

@@ -96,7 +96,7 @@ describe("chat completions", () => {
     const raw = await fetch(`${sandbox.url}/openai/v1/chat/completions`, {
       method: "POST",
       headers: { authorization: "Bearer k", "content-type": "application/json" },
-      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }], stream: true }),
+      body: JSON.stringify({ model: "gpt-6-luna", messages: [{ role: "user", content: "hi" }], stream: true }),
     });
     expect(raw.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const text = await raw.text();
@@ -191,14 +191,66 @@ describe("chat completions", () => {
 });
 
 describe("models", () => {
-  it("lists the models, retrieves any id and answers other paths with OpenAI's 404", async () => {
-    const ids: string[] = [];
-    for await (const model of await client.models.list()) ids.push(model.id);
-    expect(ids).toContain("gpt-4o-mini");
-    expect(await client.models.retrieve("my-fine-tune")).toMatchObject({ id: "my-fine-tune", object: "model" });
+  it("lists the models served with their shutdown dates and answers other paths with OpenAI's 404", async () => {
+    const listed = new Map<string, string | null>();
+    for await (const model of await client.models.list())
+      listed.set(model.id, (model as { shutdown_date?: string | null }).shutdown_date ?? null);
+    expect(listed.get("gpt-6-luna")).toBeNull();
+    expect(listed.get("gpt-4o-mini")).toBe("2027-01-14");
+    // Shut down on 2026-10-23: no longer listed.
+    expect(listed.has("o4-mini")).toBe(false);
+    expect(await client.models.retrieve("gpt-6-luna")).toMatchObject({ id: "gpt-6-luna", object: "model" });
     const missing = await failure(client.responses.create({ model: "gpt-4o-mini", input: "hi" }));
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toMatchObject({ message: "404 Invalid URL (POST /v1/responses)" });
+  });
+
+  it("answers 404 model_not_found for a retired model and an unknown one, in OpenAI's words", async () => {
+    for (const model of ["o4-mini", "gpt-4o-2024-05-13", "my-fine-tune"]) {
+      const error = await failure(ask("hi", { model }));
+      expect(error, model).toBeInstanceOf(NotFoundError);
+      expect(error, model).toMatchObject({
+        status: 404,
+        error: {
+          message: `The model \`${model}\` does not exist or you do not have access to it.`,
+          type: "invalid_request_error",
+          param: null,
+          code: "model_not_found",
+        },
+      });
+      expect(await failure(client.models.retrieve(model)), model).toMatchObject({
+        status: 404,
+        error: { message: `The model '${model}' does not exist`, param: "model", code: "model_not_found" },
+      });
+    }
+  });
+
+  it("serves a model a test adds, until its shutdown date on the sandbox clock", async () => {
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await control.addOpenAIModel({ id: "gpt-test-soon", shutdownDate: soon, reasoning: false });
+    expect((await ask("hi", { model: "gpt-test-soon", max_tokens: 50 })).model).toBe("gpt-test-soon");
+    await control.advanceClock(3 * 86_400);
+    expect(await failure(ask("hi", { model: "gpt-test-soon" }))).toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses a parameter OpenAI does not know, and a reasoning model's max_tokens", async () => {
+    const unknown = await failure(ask("hi", { foo: 1 } as never));
+    expect(unknown).toMatchObject({
+      status: 400,
+      error: { message: "Unrecognized request argument supplied: foo", type: "invalid_request_error", param: null },
+    });
+    expect(await failure(ask("hi", { model: "gpt-6-luna", max_tokens: 10 }))).toMatchObject({
+      status: 400,
+      error: { param: "max_tokens", code: "unsupported_parameter" },
+    });
+    expect(await failure(ask("hi", { model: "gpt-6-luna", temperature: 0.2 }))).toMatchObject({
+      status: 400,
+      error: { param: "temperature", code: "unsupported_value" },
+    });
+    expect(await failure(ask("hi", { reasoning_effort: "low" }))).toMatchObject({
+      status: 400,
+      error: { param: "reasoning_effort", code: "unsupported_parameter" },
+    });
   });
 });
 
@@ -236,6 +288,22 @@ describe("faults", () => {
       [400, "context_length_exceeded"],
       [500, "server_error"],
     ]);
+  });
+
+  it("insufficient_quota answers each of OpenAI's billing codes under type insufficient_quota", async () => {
+    const codes = [
+      "credit_balance_exhausted",
+      "organization_spend_limit_exceeded",
+      "project_spend_limit_exceeded",
+      "organization_usage_limit_exceeded",
+    ] as const;
+    for (const code of codes) {
+      await control.openaiFault({ kind: "insufficient_quota", code });
+      const error = await failure(ask("hi"));
+      expect(error, code).toBeInstanceOf(RateLimitError);
+      expect(error, code).toMatchObject({ status: 429, code, type: "insufficient_quota" });
+    }
+    expect((await control.openaiRequests()).map((request) => request.error)).toEqual(codes);
   });
 
   it("each SDK retry uses up one fault; -1 lasts until cleared", async () => {
