@@ -101,7 +101,8 @@ async function setBilling(ctx: RequestContext): Promise<SandboxResponse> {
   if (!parsed.success)
     return json(400, {
       error: "invalid_request",
-      message: 'Body must be {"credits_usd"?: number | null, "post_reads_left"?: integer, "spend_limit_reached"?: boolean}',
+      message:
+        'Body must be {"credits_usd"?: number | null, "post_reads_left"?: integer, "spend_limit_reached"?: boolean}',
     });
   const billing = ctx.store.slice(xBillingState);
   const input = parsed.data;
