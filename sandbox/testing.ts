@@ -212,8 +212,11 @@ export function sandboxControl(sandboxUrl: string) {
     setLinkedInSettings: (settings: { partnerRefreshTokens: boolean }) => call("POST", "/linkedin/settings", settings),
     setTwitterTier: (tier: "payg" | "free" | "basic" | "pro" | "enterprise") => call("POST", "/twitter/tier", { tier }),
     /** X pay-per-use billing: the credit balance (null: not metered), post reads left, the spending limit. */
-    setTwitterBilling: (billing: { credits_usd?: number | null; post_reads_left?: number; spend_limit_reached?: boolean }) =>
-      call("POST", "/twitter/billing", billing),
+    setTwitterBilling: (billing: {
+      credits_usd?: number | null;
+      post_reads_left?: number;
+      spend_limit_reached?: boolean;
+    }) => call("POST", "/twitter/billing", billing),
     setLinkedInVideos: (settings: { processingSeconds?: number; failNext?: number; failureReason?: string }) =>
       call("POST", "/linkedin/videos", settings),
     expireLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/expire-token`),
