@@ -193,7 +193,7 @@ describe("X chunked media upload", () => {
     const image = await call(upload, {
       method: "POST",
       headers: auth,
-      body: multipart({ media: new Blob([randomBytes(100)], { type: "image/png" }) }),
+      body: multipart({ media_category: "tweet_image", media: new Blob([randomBytes(100)], { type: "image/png" }) }),
     });
     const imageId = (image.body.data as { id: string }).id;
     expect((await tweet([id, imageId])).status).toBe(400);
