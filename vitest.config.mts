@@ -21,8 +21,9 @@ export default defineConfig({
           name: "sandbox",
           include: ["tests/integration/sandbox/**/*.test.ts"],
           environment: "node",
-          // Sandboxes started without a tier play X's Enterprise plan (custom limits, none applied), as
-          // the test stack's app is configured; tests of the tiers' windows start theirs with `xTier`.
+          // Sandboxes started without a tier play X's Enterprise plan (custom limits, none applied, no
+          // billing), as the test stack's app is configured, not the pay-per-use default: tests of the
+          // tiers' windows and of pay-per-use billing start theirs with `xTier`.
           env: { SANDBOX_X_TIER: "enterprise" },
           testTimeout: 30_000,
         },

@@ -8,7 +8,7 @@ import { startSandbox } from "./server";
  *   SANDBOX_HOST  interface to bind (default 127.0.0.1; the sandbox grants tokens to anyone)
  *   SANDBOX_SMTP_PORT the mail catcher's SMTP port (default 4025; the app's SMTP_URL points there)
  *   SANDBOX_LOG=1 one log line per request
- *   SANDBOX_X_TIER X API tier whose rate limits apply: free|basic|pro|enterprise (default: TWITTER_API_TIER, else free)
+ *   SANDBOX_X_TIER X API tier whose rate limits apply: payg|free|basic|pro|enterprise (default: TWITTER_API_TIER, else payg)
  *   SANDBOX_STRIPE_WEBHOOK_URL where Stripe events are POSTed (e.g. http://localhost:3000/api/billing/webhook; none = not sent)
  *   STRIPE_WEBHOOK_SECRET the `whsec_…` that signs them (default: a random one, read at GET /_control/stripe/webhook)
  */

@@ -27,7 +27,7 @@ export interface SandboxOptions {
   log?: boolean;
   /** The mail catcher's SMTP port: default 4025, or a free one when `port` is 0. */
   smtpPort?: number;
-  /** X API access tier whose rate limits apply; default SANDBOX_X_TIER, else TWITTER_API_TIER, else free (the strictest). */
+  /** X API access tier whose rate limits apply; default SANDBOX_X_TIER, else TWITTER_API_TIER, else payg (X's default plan). */
   xTier?: XTier;
 }
 

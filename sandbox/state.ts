@@ -73,7 +73,7 @@ export function randomToken(bytes = 24): string {
  * /_control/reset (which forgets data, not the plan).
  */
 export interface SandboxConfig {
-  /** X API access tier whose rate limits apply (SANDBOX_X_TIER; free by default). */
+  /** X API access tier whose rate limits apply (SANDBOX_X_TIER; pay-per-use by default). */
   xTier: XTier;
   /**
    * Where Stripe events go and the secret that signs them, as a Stripe account's webhook endpoint:
@@ -83,7 +83,7 @@ export interface SandboxConfig {
 }
 
 export class SandboxStore {
-  constructor(readonly config: SandboxConfig = { xTier: "free" }) {}
+  constructor(readonly config: SandboxConfig = { xTier: "payg" }) {}
 
   private clockOffsetMs = 0;
   private readonly codes = new Map<string, AuthCode>();

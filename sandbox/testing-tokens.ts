@@ -49,13 +49,23 @@ export async function twitterToken(
   sandboxUrl: string,
   username = "sandboxtweeter",
 ): Promise<{ token: string; userId: string }> {
-  const api = `${sandboxUrl}/x/api/2`;
+  const token = await twitterTokenWithScopes(
+    sandboxUrl,
+    username,
+    "tweet.read tweet.write users.read offline.access media.write",
+  );
+  const me = await fetchJson(`${sandboxUrl}/x/api/2/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  return { token, userId: String((me.data as { id: string }).id) };
+}
+
+/** An X access token granted exactly `scope` (space-separated), through the whole connect flow. */
+export async function twitterTokenWithScopes(sandboxUrl: string, username: string, scope: string): Promise<string> {
   const verifier = randomBytes(32).toString("base64url");
   const params = new URLSearchParams({
     response_type: "code",
     client_id: "sandbox-twitter-client",
     redirect_uri: redirectUri("twitter"),
-    scope: "tweet.read tweet.write users.read offline.access media.write",
+    scope,
     state: "publish",
     code_challenge: createHash("sha256").update(verifier).digest("base64url"),
     code_challenge_method: "S256",
@@ -68,9 +78,7 @@ export async function twitterToken(
     code_verifier: verifier,
     client_id: "sandbox-twitter-client",
   });
-  const token = String((await fetchJson(`${api}/oauth2/token`, { method: "POST", body })).access_token);
-  const me = await fetchJson(`${api}/users/me`, { headers: { authorization: `Bearer ${token}` } });
-  return { token, userId: String((me.data as { id: string }).id) };
+  return String((await fetchJson(`${sandboxUrl}/x/api/2/oauth2/token`, { method: "POST", body })).access_token);
 }
 
 /**

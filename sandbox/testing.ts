@@ -212,7 +212,13 @@ export function sandboxControl(sandboxUrl: string) {
     expireTwitterTokens: (userId: string) => call("POST", `/twitter/users/${encodeURIComponent(userId)}/expire-token`),
     revokeTwitterTokens: (userId: string) => call("POST", `/twitter/users/${encodeURIComponent(userId)}/revoke`),
     setLinkedInSettings: (settings: { partnerRefreshTokens: boolean }) => call("POST", "/linkedin/settings", settings),
-    setTwitterTier: (tier: "free" | "basic" | "pro" | "enterprise") => call("POST", "/twitter/tier", { tier }),
+    setTwitterTier: (tier: "payg" | "free" | "basic" | "pro" | "enterprise") => call("POST", "/twitter/tier", { tier }),
+    /** X pay-per-use billing: the credit balance (null: not metered), post reads left, the spending limit. */
+    setTwitterBilling: (billing: {
+      credits_usd?: number | null;
+      post_reads_left?: number;
+      spend_limit_reached?: boolean;
+    }) => call("POST", "/twitter/billing", billing),
     setLinkedInVideos: (settings: { processingSeconds?: number; failNext?: number; failureReason?: string }) =>
       call("POST", "/linkedin/videos", settings),
     expireLinkedInTokens: (sub: string) => call("POST", `/linkedin/members/${encodeURIComponent(sub)}/expire-token`),

@@ -30,7 +30,8 @@ const base64Key = z
 const RATE_LIMIT_ENTRY = String.raw`(facebook|twitter|linkedin)(=none|(:(post|media|lookup))?=\d+/\d+(ms|s|m|h|d))`;
 const RATE_LIMITS_FORMAT = new RegExp(String.raw`^${RATE_LIMIT_ENTRY}(\s*,\s*${RATE_LIMIT_ENTRY})*$`);
 
-export const twitterApiTiers = ["free", "basic", "pro", "enterprise"] as const;
+/** X API plans: pay-per-use is the default for every new app since 6 Feb 2026 (docs.x.com changelog). */
+export const twitterApiTiers = ["payg", "free", "basic", "pro", "enterprise"] as const;
 export type TwitterApiTier = (typeof twitterApiTiers)[number];
 
 const envSchema = z.object({
@@ -59,7 +60,9 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_SECRET: optionalString,
   TWITTER_CLIENT_ID: optionalString,
   TWITTER_CLIENT_SECRET: optionalString,
-  TWITTER_API_TIER: z.enum(twitterApiTiers, { message: "must be free, basic, pro or enterprise" }).default("free"),
+  TWITTER_API_TIER: z
+    .enum(twitterApiTiers, { message: "must be payg, free, basic, pro or enterprise" })
+    .default("payg"),
   FACEBOOK_GRAPH_VERSION: z
     .string()
     .trim()

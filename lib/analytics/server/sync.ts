@@ -48,19 +48,22 @@ import { syncPhase } from "./sync-phase";
 
 const LEASE_MS = env.METRICS_LEASE_SECONDS * 1000;
 const RETRY_MS = 5 * 60_000;
+const BILLING_RETRY_MS = 60 * 60_000;
 const UNKNOWN_RESET_MS = 60_000;
 /** Pages claimed per run; the rest wait for the next run (every few seconds). */
 const CLAIM_LIMIT = 500;
 
 /**
  * The read limits the sync keeps per account. X: GET /2/tweets per user and 15 minutes by tier
- * (docs.x.com/x-api/fundamentals/rate-limits: Free 1, Basic 15, Pro 900). Facebook: reads count
+ * (docs.x.com/x-api/fundamentals/rate-limits: pay-per-use 5,000, checked 2026-12-01; the legacy
+ * Free 1, Basic 15, Pro 900). Facebook: reads count
  * against the Page's own limit, so they share the publishing scope and its 4800 calls / 24 h rule,
  * and take at most half of it.
  * LinkedIn publishes no numbers (its daily limits show in the developer portal): 500 reads a day per
  * member is our own budget.
  */
 const X_LOOKUP_PER_15_MIN: Record<typeof env.TWITTER_API_TIER, number> = {
+  payg: 5000,
   free: 1,
   basic: 15,
   pro: 900,
@@ -88,10 +91,11 @@ export function metricsRateRules(platform: ConnectablePlatform): RateLimitRule[]
 }
 
 /**
- * X also counts GET /2/tweets per app (every user of our app together): Free 1, Basic 15, Pro 450
- * per 15 minutes (same source; Enterprise limits are custom, so none). One scope for the whole app.
+ * X also counts GET /2/tweets per app (every user of our app together): pay-per-use 3,500, Free 1,
+ * Basic 15, Pro 450 per 15 minutes (same source; Enterprise limits are custom, so none). One scope for the whole app.
  */
 const X_LOOKUP_PER_APP_15_MIN: Record<typeof env.TWITTER_API_TIER, number | null> = {
+  payg: 3500,
   free: 1,
   basic: 15,
   pro: 450,
@@ -301,6 +305,12 @@ async function failed(items: Due[], error: unknown, report: SyncReport, scope: R
     );
     report.deferred += ids.length;
     await reschedule(ids, resetAt, `Rate limited by the platform until ${resetAt.toISOString()}.`);
+    return;
+  }
+  if (kind === "credits_depleted" || kind === "usage_capped") {
+    // Only the operator lifts these (provider alerts tell them): an hourly look, not every few minutes.
+    report.failed += ids.length;
+    await reschedule(ids, new Date(Date.now() + BILLING_RETRY_MS), message.slice(0, 500));
     return;
   }
   if (kind === "expired_token") {

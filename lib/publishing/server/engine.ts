@@ -323,7 +323,8 @@ async function recordFailure(
   scope: RateScope,
 ) {
   const kind = isPlatformError(error) ? (error.message === "too_long" ? "too_long" : error.kind) : "unexpected";
-  const detail = isPlatformError(error) && kind === "invalid_media" ? error.message : undefined;
+  const detail =
+    isPlatformError(error) && (kind === "invalid_media" || kind === "usage_capped") ? error.message : undefined;
   if (kind === "expired_token") {
     if (platform === "facebook") await markPageInvalid(pageId);
     else await markAccountInvalid(accountId, error instanceof Error ? error.message : "expired");

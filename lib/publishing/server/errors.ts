@@ -28,6 +28,10 @@ export function publishFailureMessage(
       return `The post is too long for ${label}. Shorten it or turn on 'Summarize for X'.`;
     case "invalid_request":
       return `${label} refused the post.`;
+    case "credits_depleted":
+      return `The ${label} API credits of this Postloom installation are used up, so ${label} refused the post. Its operator must add credits; publish again afterwards.`;
+    case "usage_capped":
+      return `This Postloom installation has reached its monthly ${label} API usage cap${detail ? ` (${label}: "${detail}")` : ""}, so ${label} refused the post. Its operator can raise the cap; otherwise publish again after it resets with the next billing cycle.`;
     case "unsupported_version":
       return `${label} no longer accepts the API version this Postloom installation uses. Its operator must update it; publish again afterwards.`;
     case "processing":

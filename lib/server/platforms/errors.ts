@@ -15,6 +15,10 @@ export type PlatformErrorKind =
   | "transient"
   /** The platform no longer serves the API version we call: an operator must change a setting. Definitive. */
   | "unsupported_version"
+  /** The app's prepaid API credits are used up (X's 402): only the operator can add more. Definitive. */
+  | "credits_depleted"
+  /** A monthly usage cap of the app is reached (X's 429 usage-capped): it lifts at the next billing cycle. Definitive. */
+  | "usage_capped"
   /** The request itself was refused (bad code, bad parameter). */
   | "invalid_request"
   /** The post's media do not fit the platform (count, type, size); the message says which and why. Definitive. */

@@ -4,6 +4,7 @@ import { graphError } from "./facebook-graph";
 import { asNumber, asRecord, asString, platformRequest } from "./http";
 import { linkedinError } from "./linkedin";
 import { twitterError } from "./twitter";
+import { xApiRequest } from "./twitter-billing";
 
 /**
  * Reading published posts' engagement from each platform (issue #15). The rest of the app sees one
@@ -146,9 +147,11 @@ function facebookReading(body: Record<string, unknown>): PostReading {
 async function twitterMetrics(request: MetricsRequest): Promise<MetricsResult> {
   await request.beforeRequest();
   const params = new URLSearchParams({ ids: request.postIds.join(","), "tweet.fields": "public_metrics" });
-  const response = await platformRequest(`${endpoints.twitterApi}/2/tweets?${params}`, {
-    headers: { Authorization: `Bearer ${request.accessToken}` },
-  });
+  const response = await xApiRequest(
+    `${endpoints.twitterApi}/2/tweets?${params}`,
+    { headers: { Authorization: `Bearer ${request.accessToken}` } },
+    { countsAsPostRead: true },
+  );
   if (response.status !== 200) throw twitterError(response);
   const body = asRecord(response.body);
   const result: MetricsResult = { readings: new Map(), removed: [] };
@@ -162,7 +165,8 @@ async function twitterMetrics(request: MetricsRequest): Promise<MetricsResult> {
       likes: count(metrics.like_count),
       comments: count(metrics.reply_count),
       // Reposts and quotes both carry the post to other timelines.
-      shares: count(metrics.retweet_count) + count(metrics.quote_count),
+      // retweet_count as X documents it; repost_count as its OpenAPI spec (xdk 2.167) names it.
+      shares: count(metrics.retweet_count ?? metrics.repost_count) + count(metrics.quote_count),
       reach: 0,
       raw: metrics,
     });

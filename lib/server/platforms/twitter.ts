@@ -14,6 +14,7 @@ import {
   type PlatformResponse,
 } from "./http";
 import { assertMediaFit, fileBlob, mediaRefused, SliceReader } from "./media";
+import { isCreditsDepleted, isUsageCapped, xApiRequest } from "./twitter-billing";
 import { hasSameShape, isSameTweet } from "./twitter-match";
 import type {
   PlatformOperation,
@@ -28,7 +29,20 @@ import type {
 /** X API v2 with OAuth 2.0 + PKCE. Facts: shared/platform-apis.md section 3. */
 
 const client = oauthClients.twitter;
-const SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
+
+/**
+ * The scopes each X operation we call demands: the operation's `security` in X's OpenAPI spec
+ * (POST /2/tweets: tweet.read, tweet.write and users.read; every media upload step media.write).
+ * The connect request asks for all of them, and offline.access for a refresh token.
+ */
+export const X_OPERATION_SCOPES = {
+  profile: ["tweet.read", "users.read"],
+  post: ["tweet.read", "tweet.write", "users.read"],
+  media: ["media.write"],
+  lookup: ["tweet.read", "users.read"],
+  metrics: ["tweet.read", "users.read"],
+} as const;
+const SCOPES = [...new Set([...Object.values(X_OPERATION_SCOPES).flat(), "offline.access"])];
 
 /** X answers problem JSON (`{ title, detail, status }`) or `{ errors: [...] }`; both are read. */
 export function twitterError(response: PlatformResponse): PlatformError {
@@ -47,6 +61,11 @@ export function twitterError(response: PlatformResponse): PlatformError {
     (body.error === "invalid_request" && /token/i.test(message))
   )
     return new PlatformError("expired_token", message, details);
+  if (isCreditsDepleted(response))
+    return new PlatformError("credits_depleted", message, { ...details, code: "CreditsDepleted" });
+  // A monthly cap does not lift with the 15-minute window the answer's headers may name.
+  if (isUsageCapped(response))
+    return new PlatformError("usage_capped", message, { ...details, code: "UsageCapExceeded" });
   if (response.status === 429)
     return new PlatformError("rate_limited", message, { ...details, resetAt: rateLimitReset(response.headers) });
   if (response.status === 403 && /duplicate/i.test(message)) return new PlatformError("duplicate", message, details);
@@ -121,7 +140,7 @@ async function twitterRequest(
   init: PlatformRequestInit = {},
 ) {
   await input.beforeRequest(operation);
-  const response = await platformRequest(`${endpoints.twitterApi}${path}`, {
+  const response = await xApiRequest(`${endpoints.twitterApi}${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${input.accessToken}`, ...init.headers },
   });
@@ -190,13 +209,15 @@ async function uploadMedia(input: PublishInput, item: PublishMedia): Promise<str
 }
 
 /**
- * POST /2/tweets per user, by the app's X API access tier (TWITTER_API_TIER; the lowest, free, by
- * default, so a new app never posts past what X allows it). Source: docs.x.com/x-api/fundamentals/
- * rate-limits (Free 17 / 24 h, Basic 100 / 24 h, Pro 100 / 15 min per user) and the manage-Posts
- * migration guide (the older default, kept as "enterprise": 200 / 15 min and 300 / 3 h). The apps'
- * own per-app caps (Free 17, Basic 1,667 a day) are not counted here yet.
+ * POST /2/tweets per user, by the app's X API plan (TWITTER_API_TIER; pay-per-use, the default
+ * since Feb 2026: 100 per 15 minutes per user, docs.x.com/x-api/fundamentals/rate-limits, checked
+ * 2026-12-01). The legacy plans from that page's former columns (Free 17 / 24 h, Basic 100 / 24 h,
+ * Pro 100 / 15 min per user) and the manage-Posts migration guide (the older default, kept as
+ * "enterprise": 200 / 15 min and 300 / 3 h). The per-app caps (pay-per-use 10,000 a day) are not
+ * counted here: the sandbox applies them, and X's 429 holds the account until their reset.
  */
 export const TWITTER_TIER_LIMITS: Record<TwitterApiTier, RateLimitRule[]> = {
+  payg: [{ name: "posts-payg-15m", operations: ["post"], max: 100, windowSeconds: 900 }],
   free: [{ name: "posts-free-24h", operations: ["post"], max: 17, windowSeconds: 86_400 }],
   basic: [{ name: "posts-basic-24h", operations: ["post"], max: 100, windowSeconds: 86_400 }],
   pro: [{ name: "posts-pro-15m", operations: ["post"], max: 100, windowSeconds: 900 }],
@@ -240,7 +261,7 @@ export const twitter: SocialPlatformModule = {
   },
 
   async getProfile(accessToken): Promise<PlatformProfile> {
-    const response = await platformRequest(
+    const response = await xApiRequest(
       `${endpoints.twitterApi}/2/users/me?user.fields=profile_image_url,public_metrics,verified`,
       {
         headers: { Authorization: `Bearer ${accessToken}` },
@@ -258,7 +279,8 @@ export const twitter: SocialPlatformModule = {
       email: null,
       profilePicture: asString(data.profile_image_url),
       followerCount: asNumber(metrics.followers_count),
-      postCount: asNumber(metrics.tweet_count),
+      // tweet_count as X documents it; post_count as its OpenAPI spec (xdk 2.167) names it.
+      postCount: asNumber(metrics.tweet_count ?? metrics.post_count),
     };
   },
 
@@ -311,9 +333,10 @@ export const twitter: SocialPlatformModule = {
     // An end only once it is in the past (X refuses a future end_time).
     const end = since.getTime() + LOOKUP_AFTER_MS;
     if (end < Date.now() - 10_000) window.set("end_time", xTime(end));
-    const response = await platformRequest(
+    const response = await xApiRequest(
       `${endpoints.twitterApi}/2/users/${encodeURIComponent(pageId)}/tweets?${window}`,
       { headers: { Authorization: `Bearer ${accessToken}` } },
+      { countsAsPostRead: true },
     );
     if (response.status !== 200) throw twitterError(response);
     const recent = (Array.isArray(asRecord(response.body).data) ? (asRecord(response.body).data as unknown[]) : [])

@@ -3,6 +3,7 @@ import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import type { IssuedToken } from "../../state";
 import { withXRateLimit } from "./limits";
+import { X_OPERATION_SCOPES, type XOperation } from "./scopes";
 import { twitterState, type TwitterUser } from "./state";
 
 /**
@@ -22,7 +23,9 @@ export const forbidden = () =>
 
 export type XAuth = { ok: true; token: IssuedToken } | { ok: false; response: SandboxResponse };
 
-export function authenticateTwitter(ctx: RequestContext, requiredScopes: string[]): XAuth {
+/** The caller's user token, when it is valid and has every scope X's spec lists for `operation`. */
+export function authenticateTwitter(ctx: RequestContext, operation: XOperation): XAuth {
+  const requiredScopes: readonly string[] = X_OPERATION_SCOPES[operation];
   const value = /^Bearer\s+(\S+)$/i.exec(ctx.headers.authorization ?? "")?.[1];
   const check = value ? ctx.store.checkToken(value, "twitter") : undefined;
   if (check?.status !== "valid" || check.token.kind !== "access") return { ok: false, response: unauthorized() };
@@ -72,7 +75,7 @@ function invalidFieldValues(parameter: string, values: string[], allowed: string
       ],
       title: "Invalid Request",
       detail: "One or more parameters to your request was invalid.",
-      type: "https://api.twitter.com/2/problems/invalid-request",
+      type: "https://api.x.com/2/problems/invalid-request",
     },
     PROBLEM_JSON,
   );
@@ -107,7 +110,7 @@ function userObject(ctx: RequestContext, user: TwitterUser, token: IssuedToken):
 }
 
 function me(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["tweet.read", "users.read"]);
+  const auth = authenticateTwitter(ctx, "GET /2/users/me");
   if (!auth.ok) return Promise.resolve(auth.response);
   return withXRateLimit(ctx, "GET /2/users/me", auth.token, () => userFields(ctx, auth.token));
 }

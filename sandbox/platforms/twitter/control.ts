@@ -2,6 +2,7 @@ import { z } from "zod";
 import { json, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import type { IssuedToken } from "../../state";
+import { xBillingState } from "./billing";
 import { USERNAME, defineTwitterUser, twitterState } from "./state";
 import { X_TIERS } from "./tiers";
 
@@ -83,8 +84,42 @@ async function setTier(ctx: RequestContext): Promise<SandboxResponse> {
   return json(200, { tier: ctx.store.config.xTier });
 }
 
+const billingSchema = z
+  .object({
+    credits_usd: z.number().finite().nullable().optional(),
+    post_reads_left: z.number().int().nonnegative().optional(),
+    spend_limit_reached: z.boolean().optional(),
+  })
+  .strict();
+
+/**
+ * The app's pay-per-use billing: its credit balance (null: not metered), the post reads left of the
+ * monthly cap, whether its spending limit is reached. Fields left out keep their value.
+ */
+async function setBilling(ctx: RequestContext): Promise<SandboxResponse> {
+  const parsed = billingSchema.safeParse(await ctx.json());
+  if (!parsed.success)
+    return json(400, {
+      error: "invalid_request",
+      message:
+        'Body must be {"credits_usd"?: number | null, "post_reads_left"?: integer, "spend_limit_reached"?: boolean}',
+    });
+  const billing = ctx.store.slice(xBillingState);
+  const input = parsed.data;
+  if (input.credits_usd !== undefined)
+    billing.creditsMicros = input.credits_usd === null ? null : Math.round(input.credits_usd * 1_000_000);
+  if (input.post_reads_left !== undefined) billing.postReadsLeft = input.post_reads_left;
+  if (input.spend_limit_reached !== undefined) billing.spendLimitReached = input.spend_limit_reached;
+  return json(200, {
+    credits_usd: billing.creditsMicros === null ? null : billing.creditsMicros / 1_000_000,
+    post_reads_left: billing.postReadsLeft,
+    spend_limit_reached: billing.spendLimitReached,
+  });
+}
+
 export function registerTwitterControl(router: Router): void {
   router
+    .post("/_control/twitter/billing", setBilling)
     .post("/_control/twitter/tier", setTier)
     .post("/_control/twitter/users", defineUser)
     .post("/_control/twitter/users/:userId/expire-token", expireTokens)

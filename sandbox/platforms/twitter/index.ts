@@ -3,6 +3,7 @@ import { findClient, isValidRedirectUri, parsePkceMethod, splitScopes } from "..
 import { html, redirect, withQuery } from "../../responses";
 import type { RequestContext, SandboxModule } from "../../router";
 import { registerTwitterApi } from "./api";
+import { xBillingState } from "./billing";
 import { registerTwitterControl } from "./control";
 import { xLimitsState } from "./limits";
 import { registerTwitterMedia } from "./media";
@@ -26,7 +27,10 @@ const CODE_TTL_SECONDS = 600;
 /** X refuses longer state values (seen in the wild with JWT-sized states). */
 const MAX_STATE_LENGTH = 500;
 
-/** The scopes X knows, with the wording of its own consent screen. */
+/**
+ * The scopes X knows, with the wording of its own consent screen: those of X's OpenAPI spec
+ * (securitySchemes.OAuth2UserToken), plus users.email (docs.x.com, OAuth 2.0 scopes).
+ */
 const SCOPES: Record<string, string> = {
   "tweet.read": "Posts you can view, including posts from protected accounts.",
   "tweet.write": "Post and repost for you.",
@@ -50,6 +54,9 @@ const SCOPES: Record<string, string> = {
   "media.write": "Upload media for you.",
   "dm.read": "All your Direct Messages.",
   "dm.write": "Send and manage Direct Messages for you.",
+  "broadcast.read": "View your live broadcasts and their chat.",
+  "broadcast.write": "Manage your live broadcasts and send chat messages for you.",
+  "timeline.read": "All the Custom Timelines you can view.",
 };
 
 interface AuthorizeRequest {
@@ -168,6 +175,7 @@ export const twitter: SandboxModule = {
   register(router, store) {
     store.register(twitterState);
     store.register(xLimitsState);
+    store.register(xBillingState);
     router.get("/x/www/i/oauth2/authorize", showConsent).post("/x/www/i/oauth2/authorize/decision", decide);
     registerTwitterToken(router);
     registerTwitterApi(router);

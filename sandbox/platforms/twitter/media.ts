@@ -25,6 +25,20 @@ const MB = 1024 * 1024;
 /** Per category, from X's media limits: images 5 MB, GIFs 15 MB, videos 512 MB. */
 const MAX_BYTES: Record<string, number> = { image: 5 * MB, gif: 15 * MB, video: 512 * MB };
 const PROCESSING_MS = 1000;
+/** The image and video types of the spec's InitializeMediaUploadRequest.media_type. */
+const MEDIA_TYPES = [
+  "video/mp4",
+  "video/webm",
+  "video/mp2t",
+  "video/quicktime",
+  "image/jpeg",
+  "image/gif",
+  "image/bmp",
+  "image/png",
+  "image/webp",
+  "image/pjpeg",
+  "image/tiff",
+];
 
 const asObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -60,13 +74,13 @@ function processingInfo(ctx: RequestContext, media: UploadedMedia) {
 }
 
 async function initialize(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["media.write"]);
+  const auth = authenticateTwitter(ctx, "POST /2/media/upload/initialize");
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const body = asObject(await ctx.json()) ?? {};
   return mediaCall(ctx, auth.token, "POST /2/media/upload/initialize", () => {
     const total = body.total_bytes;
-    if (typeof body.media_type !== "string" || !/^(image|video)\/[\w.+-]+$/.test(body.media_type))
+    if (typeof body.media_type !== "string" || !MEDIA_TYPES.includes(body.media_type))
       return invalidRequest("$.media_type: a MIME type such as video/mp4 is required");
     if (typeof total !== "number" || !Number.isInteger(total) || total <= 0)
       return invalidRequest("$.total_bytes: a positive integer is required");
@@ -94,7 +108,7 @@ async function initialize(ctx: RequestContext): Promise<SandboxResponse> {
 }
 
 async function append(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["media.write"]);
+  const auth = authenticateTwitter(ctx, "POST /2/media/upload/{id}/append");
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const fields = await readFields(ctx, false);
@@ -109,12 +123,14 @@ async function append(ctx: RequestContext): Promise<SandboxResponse> {
     const size = file?.bytes ?? (base64 ? Buffer.from(base64, "base64").length : 0);
     if (size === 0) return invalidRequest("$.media: is missing but it is required");
     media.parts = { ...media.parts, [index]: size };
-    return { status: 204, headers: {}, body: "" };
+    // 200 with the session's end (X's OpenAPI spec, AppendMediaUploadResponse), not the empty 2xx of v1.1.
+    const expiresAt = Math.floor(Date.parse(media.createdAt) / 1000) + MEDIA_LIFETIME_SECONDS;
+    return json(200, { data: { expires_at: expiresAt } });
   });
 }
 
 async function finalize(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["media.write"]);
+  const auth = authenticateTwitter(ctx, "POST /2/media/upload/{id}/finalize");
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   return mediaCall(ctx, auth.token, "POST /2/media/upload/:id/finalize", () => {
@@ -149,7 +165,7 @@ async function finalize(ctx: RequestContext): Promise<SandboxResponse> {
 }
 
 async function status(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["media.write"]);
+  const auth = authenticateTwitter(ctx, "GET /2/media/upload");
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   if (ctx.query.get("command") !== "STATUS") return invalidRequest("$.command: only STATUS is supported with GET");

@@ -48,7 +48,7 @@ const TWEET_FIELDS = [
 ];
 
 async function lookup(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["tweet.read", "users.read"]);
+  const auth = authenticateTwitter(ctx, "GET /2/tweets");
   if (!auth.ok) return auth.response;
   const raw = ctx.query.get("ids");
   if (!raw) return invalidRequest("The `ids` query parameter can not be empty");
@@ -84,7 +84,7 @@ function answer(ctx: RequestContext, ids: string[], fields: string[]): SandboxRe
         resource_type: "tweet",
         parameter: "ids",
         resource_id: id,
-        type: "https://api.twitter.com/2/problems/resource-not-found",
+        type: "https://api.x.com/2/problems/resource-not-found",
       });
       continue;
     }

@@ -23,6 +23,7 @@ import { withXRateLimit } from "./limits";
 
 const PROBLEM_JSON = { "content-type": "application/problem+json" };
 const MAX_MEDIA_PER_TWEET = 4;
+/** The categories INITIALIZE takes (X's OpenAPI spec, InitializeMediaUploadRequest; subtitles left out). */
 export const MEDIA_CATEGORIES = [
   "tweet_image",
   "tweet_gif",
@@ -32,6 +33,27 @@ export const MEDIA_CATEGORIES = [
   "dm_gif",
   "dm_video",
 ];
+/** The one-shot upload's categories, a required field there (spec, MediaUploadRequest): no amplify_video. */
+const ONE_SHOT_CATEGORIES = MEDIA_CATEGORIES.filter((category) => category !== "amplify_video");
+/** Every field POST /2/tweets takes; the spec's CreatePostsRequest allows no others. */
+const CREATE_POST_FIELDS = new Set([
+  "card_uri",
+  "community_id",
+  "direct_message_deep_link",
+  "edit_options",
+  "for_super_followers_only",
+  "geo",
+  "made_with_ai",
+  "media",
+  "nullcast",
+  "paid_partnership",
+  "poll",
+  "quote_tweet_id",
+  "reply",
+  "reply_settings",
+  "share_with_followers",
+  "text",
+]);
 /** X's media_key prefixes: 3 image, 16 GIF, 7 video. */
 export const MEDIA_KEY_PREFIX: Record<string, string> = { gif: "16", video: "7" };
 export const MEDIA_LIFETIME_SECONDS = 86_400;
@@ -50,7 +72,7 @@ export const invalidRequest = (message: string) =>
       errors: [{ message }],
       title: "Invalid Request",
       detail: "One or more parameters to your request was invalid.",
-      type: "https://api.twitter.com/2/problems/invalid-request",
+      type: "https://api.x.com/2/problems/invalid-request",
     },
     PROBLEM_JSON,
   );
@@ -87,19 +109,26 @@ const asObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 async function createTweet(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["tweet.write"]);
+  const auth = authenticateTwitter(ctx, "POST /2/tweets");
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const body = asObject(await ctx.json());
   if (!body) return invalidRequest("The request body must be a JSON object");
+  const unknownField = Object.keys(body).find((field) => !CREATE_POST_FIELDS.has(field));
+  if (unknownField !== undefined)
+    return invalidRequest(
+      `$.${unknownField}: is not defined in the schema and the schema does not allow additional properties`,
+    );
   const call = { platform: "twitter", operation: "post", target: userId } as const;
   return runPublish(ctx, call, twitterFaults, () =>
     withXRateLimit(ctx, "POST /2/tweets", auth.token, () => {
       const text = body.text;
       if (text !== undefined && typeof text !== "string") return invalidRequest("$.text: string expected");
       const mediaIds = asObject(body.media)?.media_ids ?? [];
-      if (!Array.isArray(mediaIds) || !mediaIds.every((id) => typeof id === "string"))
+      if (!Array.isArray(mediaIds) || !mediaIds.every((id) => typeof id === "string" && /^\d{1,19}$/.test(id)))
         return invalidRequest("$.media.media_ids: array of strings expected");
+      if (body.media !== undefined && mediaIds.length === 0)
+        return invalidRequest("$.media.media_ids: there must be a minimum of 1 items in the array");
       if (!text && mediaIds.length === 0) return invalidRequest("$.text: is missing but it is required");
       if (mediaIds.length > MAX_MEDIA_PER_TWEET) return invalidRequest("$.media.media_ids: at most 4 items");
       const media = mediaIds.map((id) => findMedia(ctx.store, "twitter", id));
@@ -133,7 +162,7 @@ async function createTweet(ctx: RequestContext): Promise<SandboxResponse> {
 }
 
 async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["media.write"]);
+  const auth = authenticateTwitter(ctx, "POST /2/media/upload");
   if (!auth.ok) return auth.response;
   const userId = auth.token.subject;
   const fields = await readFields(ctx, false);
@@ -143,9 +172,10 @@ async function uploadMedia(ctx: RequestContext): Promise<SandboxResponse> {
       const file = fields.files.get("media");
       const base64 = fields.values.get("media_data") ?? fields.values.get("media");
       if (!file && !base64) return invalidRequest("$.media: is missing but it is required");
-      const category = fields.values.get("media_category") ?? "tweet_image";
-      if (!MEDIA_CATEGORIES.includes(category))
-        return invalidRequest(`$.media_category: must be one of ${MEDIA_CATEGORIES.join(", ")}`);
+      const category = fields.values.get("media_category");
+      if (category === undefined) return invalidRequest("$.media_category: is missing but it is required");
+      if (!ONE_SHOT_CATEGORIES.includes(category))
+        return invalidRequest(`$.media_category: must be one of ${ONE_SHOT_CATEGORIES.join(", ")}`);
       const id = snowflake(ctx.store);
       const size = file?.bytes ?? Buffer.from(base64 ?? "", "base64").length;
       recordMedia(ctx.store, {
@@ -210,7 +240,7 @@ function asReadBack(tweet: { id: string; text: string; mediaIds: string[] }, wit
 }
 
 async function userTweets(ctx: RequestContext): Promise<SandboxResponse> {
-  const auth = authenticateTwitter(ctx, ["tweet.read", "users.read"]);
+  const auth = authenticateTwitter(ctx, "GET /2/users/{id}/tweets");
   if (!auth.ok) return auth.response;
   const userId = ctx.params.id ?? "";
   const raw = ctx.query.get("max_results");

@@ -3,8 +3,9 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 /**
- * X's access tiers drive the posting limiter. The default tier (TWITTER_API_TIER unset) is Free,
- * the lowest: 17 posts a day per user. Its own key prefix and env, set before the modules load.
+ * X's access tiers drive the posting limiter. The default tier (TWITTER_API_TIER unset) is
+ * pay-per-use, X's only plan for new apps since Feb 2026: 100 posts per 15 minutes per user
+ * (docs.x.com/x-api/fundamentals/rate-limits). Its own key prefix and env, set before the modules load.
  */
 
 const prefix = `postloom-test-tier-${randomBytes(4).toString("hex")}`;
@@ -31,18 +32,18 @@ afterAll(async () => {
 });
 
 describe("X's access tiers", () => {
-  it("by default (Free) an account at its window limit waits a day for the 18th post instead of failing", async () => {
+  it("by default (pay-per-use) an account at its window limit waits 15 minutes for the 101st post instead of failing", async () => {
     expect(limiter.rateLimitRules("twitter")).toEqual([
-      { name: "posts-free-24h", operations: ["post"], max: 17, windowSeconds: 86_400 },
+      { name: "posts-payg-15m", operations: ["post"], max: 100, windowSeconds: 900 },
     ]);
     const scope = { platform: "twitter" as const, account: String(randomBytes(6).readUIntBE(0, 6)) };
-    for (let call = 0; call < 17; call += 1)
+    for (let call = 0; call < 100; call += 1)
       expect(await limiter.acquireRate(scope, "post")).toEqual({ allowed: true });
     const refused = await limiter.acquireRate(scope, "post");
     expect(refused).toMatchObject({ allowed: false, held: false });
-    const waitHours = ((refused as { retryAt: Date }).retryAt.getTime() - Date.now()) / 3_600_000;
-    expect(waitHours).toBeGreaterThan(23.9);
-    expect(waitHours).toBeLessThanOrEqual(24);
+    const waitMinutes = ((refused as { retryAt: Date }).retryAt.getTime() - Date.now()) / 60_000;
+    expect(waitMinutes).toBeGreaterThan(14.9);
+    expect(waitMinutes).toBeLessThanOrEqual(15);
     // Lookups are not posts: the posting window does not hold them.
     expect(await limiter.acquireRate(scope, "lookup")).toEqual({ allowed: true });
   });

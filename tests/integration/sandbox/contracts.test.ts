@@ -52,6 +52,8 @@ beforeAll(async () => {
     SANDBOX_URL: replayUrl,
     AUTH_SECRET: "contract-tests-secret-contract-tests-secret",
     TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    // The X client records billing alerts in Redis: under this run's own prefix.
+    REDIS_PREFIX: `postloom-test-contracts-${process.pid}`,
     // One status check per attempt is enough to see a video still processing.
     PUBLISH_VIDEO_WAIT_SECONDS: "1",
   });

@@ -169,7 +169,10 @@ describe("X chunked media upload", () => {
     expect((init.body.data as { media_key: string }).media_key).toBe(`7_${id}`);
     for (const [index, size] of [2000, 1000].entries()) {
       const body = multipart({ segment_index: String(index), media: new Blob([randomBytes(size)]) });
-      expect((await call(`${upload}/${id}/append`, { method: "POST", headers: auth, body })).status).toBe(204);
+      // 200 with the session's end, as X's OpenAPI spec has it (AppendMediaUploadResponse).
+      const appended = await call(`${upload}/${id}/append`, { method: "POST", headers: auth, body });
+      expect(appended.status).toBe(200);
+      expect(appended.body).toEqual({ data: { expires_at: expect.any(Number) } });
     }
     const finalized = await call(`${upload}/${id}/finalize`, { method: "POST", headers: auth });
     expect(finalized.body.data).toMatchObject({ id, size: 3000, processing_info: { state: "pending" } });
@@ -190,7 +193,7 @@ describe("X chunked media upload", () => {
     const image = await call(upload, {
       method: "POST",
       headers: auth,
-      body: multipart({ media: new Blob([randomBytes(100)], { type: "image/png" }) }),
+      body: multipart({ media_category: "tweet_image", media: new Blob([randomBytes(100)], { type: "image/png" }) }),
     });
     const imageId = (image.body.data as { id: string }).id;
     expect((await tweet([id, imageId])).status).toBe(400);
