@@ -32,7 +32,7 @@ const nextLink = {
 /**
  * No Intl formatter made as a module loads: the first Intl object loads the runtime's locale data
  * (about 9 ms, 36 ms on Lighthouse's phone), which then runs in the page's script evaluation, one
- * of its long tasks (issue #18). Make it on first use: lib/format.ts › numberFormat, dateTimeFormat.
+ * of its long tasks. Make it on first use: lib/format.ts › numberFormat, dateTimeFormat.
  */
 const intlAtModuleLoad = {
   selector:

@@ -1,5 +1,5 @@
 /**
- * Security headers of the API (issue #13). Pages get theirs, with a per-request script nonce, from
+ * Security headers of the API. Pages get theirs, with a per-request script nonce, from
  * proxy.ts; the API gets them here, because a proxy that runs on a request with a body makes Next.js
  * read and buffer the whole body before any route handler runs (up to 10 MB, and cutting off
  * uploads beyond that), which would defeat the body limits of parseJson and uploads. The values are

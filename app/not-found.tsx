@@ -12,7 +12,7 @@ export const metadata = { title: "Page not found" };
  *
  * Not the whole app shell: the root not-found belongs to the root layout's tree, so what it
  * imports is in the first load of every page. The shell (the AI assistant, its hooks, the billing
- * banner, zod) was 30 KiB compressed on every page, the landing page included (issue #18); the top
+ * banner, zod) was 30 KiB compressed on every page, the landing page included; the top
  * bar and footer are on every page anyway.
  */
 export default async function NotFound() {

@@ -1,6 +1,6 @@
 /**
  * bench/main-thread: where a signed-in page's main-thread time goes while it loads, to find what
- * Lighthouse counts as blocking time (issue #18). For each page, under Chromium's 4x CPU slowdown
+ * Lighthouse counts as blocking time. For each page, under Chromium's 4x CPU slowdown
  * (Lighthouse's mobile setting): the long tasks (over 50 ms) with what runs in them, then a CPU
  * profile attributed through the source maps to packages and to our files (inclusive time).
  * Needs a build with browser source maps:

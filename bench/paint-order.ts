@@ -4,7 +4,7 @@
  * and CPU from the observed, unthrottled page load: a script downloaded and run before the observed
  * paint counts as needed for it, one run after it is "definitely not render blocking" and left out
  * (lantern's FirstContentfulPaint.getRenderBlockingNodeData). Whether a page's scripts win that
- * race moves its LCP by up to 1.5 s between runs of one build (session 26: `/login` 1/12 scripts
+ * race moves its LCP by up to 1.5 s between runs of one build (in one audit `/login` had 1/12 scripts
  * before the paint, LCP 0.99 s; `/analytics` 17/17, 2.76 s); it is not all of LCP (`/settings`
  * 0/17, still 2.06 s).
  */
@@ -71,7 +71,7 @@ export function paintOrder(events: TraceEvent[]): PaintOrder | null {
 
 /**
  * Idle time before the first paint above which the paint was held off the screen, not late in the
- * page: unheld loads idle 35–90 ms before their paint, held ones 450–1,010 ms (session 36; Chromium's
+ * page: unheld loads idle 35–90 ms before their paint, held ones 450–1,010 ms (measured on this project's 2-core machines; Chromium's
  * Paint Holding with its async-script intervention, docs/benchmarks.md).
  */
 const HELD_IDLE_MS = 300;

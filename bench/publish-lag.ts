@@ -19,7 +19,7 @@
  * statement each; no queue, no job read, no rate limiter), to tell the workers' share from the
  * machine's (FLOOR_LANES, FLOOR_BATCH: statements in flight per process, default 1, and pages per
  * statement, default 100). --jobs turns the workers' instant dispatcher off (PUBLISH_DISPATCHER=off):
- * the posts' jobs publish at the instant, as they did before session 21.
+ * the posts' jobs publish at the instant.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -92,7 +92,7 @@ const env: Record<string, string> = {
   SANDBOX_URL: sandbox.url,
   NODE_ENV: "production",
   // --jobs: the workers' instant dispatcher off (lib/publishing/server/dispatcher.ts): the posts' jobs
-  // publish at the instant, as before session 21.
+  // publish at the instant.
   PUBLISH_DISPATCHER: values.jobs ? "off" : "on",
 };
 // Options for the workers' node command line, e.g. --cpu-prof. That profiles only tsx's own process,

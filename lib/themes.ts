@@ -214,7 +214,7 @@ export const defaultTheme: ThemeName = "dark";
 /**
  * The choice is kept in the browser under "theme" (spec, "Themes"), twice: in localStorage, which
  * decides, and in a cookie of the same name, so the server renders `<html data-theme>` and the
- * first paint has the right colours without a script that blocks it (issue #18).
+ * first paint has the right colours without a script that blocks it.
  */
 export const themeStorageKey = "theme";
 export const themeCookieName = "theme";

@@ -7,7 +7,7 @@ import { buildSync } from "esbuild";
 /**
  * The worker runs as one bundled ES module under plain `node`, not through tsx: tsx keeps a parent
  * process (52 MB) and compiles every module in the worker's own process, which held 167 MB at
- * rest; the bundle holds 87 MB (issue #18, target under 200 MB under load). Our code is bundled
+ * rest; the bundle holds 87 MB (the target is under 200 MB under load). Our code is bundled
  * (the `@/` paths resolved from tsconfig), packages stay in node_modules. Building takes a fraction
  * of a second, so `npm run worker`, `npm run up` and the test stack build before they start it.
  *

@@ -10,7 +10,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const user = await getRenderSessionUser();
   if (!user) redirect("/");
   // The past-due banner's subscription (GET /api/subscription/current) comes with the first page
-  // (issue #18): every signed-in page asked for it as it loaded.
+  //: every signed-in page asked for it as it loaded.
   const read = async (): Promise<PrefilledEntries> => [
     [subscriptionKeys.current(), await getCurrentSubscription(user.id)],
   ];

@@ -14,7 +14,7 @@ const loadPanel = () => import("./assistant-widget-panel");
 
 // The panel (chat hooks, markdown, composer) is a chunk of its own, loaded when the assistant is
 // first opened or about to be (pointer over or focus on the button): it was evaluated on every
-// signed-in page's load, a tenth of the dashboard's blocking time (issue #18).
+// signed-in page's load, a tenth of the dashboard's blocking time.
 const AssistantWidgetPanel = dynamic(() => loadPanel().then((module) => module.AssistantWidgetPanel), {
   ssr: false,
 });

@@ -6,7 +6,7 @@ type AuthSchemas = typeof import("@/lib/auth/schemas");
 /**
  * The server's own schemas, with zod: loaded when a sign-in form is first used rather than with the
  * page. Zod is about 30 KiB compressed, an eighth of a sign-in page's first load, and Lighthouse
- * counts every script a page asks for before its first paint as needed for it (issue #18).
+ * counts every script a page asks for before its first paint as needed for it.
  */
 const loadSchemas = () => import("@/lib/auth/schemas");
 

@@ -33,7 +33,7 @@ import { UsageMetersCard } from "./usage-meters-card";
 import { useBillingBanner } from "./use-billing-banner";
 
 // The two dialogs are chunks of their own, loaded when first opened: with Radix's dialog, focus trap
-// and scroll lock they were in the page's first load (issue #18).
+// and scroll lock they were in the page's first load.
 const ChangePlanDialog = dynamic(() => import("./change-plan-dialog").then((module) => module.ChangePlanDialog), {
   ssr: false,
 });

@@ -22,7 +22,7 @@ import { announcePublishResult } from "./publish-result";
 import { HIGHLIGHT_PARAM, useHighlightedPost } from "./use-highlighted-post";
 
 // The confirmations are chunks of their own, loaded when first asked for: with Radix's alert
-// dialog, focus trap and scroll lock they were about 13 KiB of the page's first load (issue #18).
+// dialog, focus trap and scroll lock they were about 13 KiB of the page's first load.
 const DeletePostsDialog = dynamic(() => import("./delete-posts-dialog").then((module) => module.DeletePostsDialog), {
   ssr: false,
 });

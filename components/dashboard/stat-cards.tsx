@@ -40,8 +40,8 @@ function StatCard({ stat, loading }: { stat: Stat; loading: boolean }) {
 }
 
 /**
- * The four cards. AI Conversations is the user's real chat count (issue #15 replaces the spec's fixed
- * 8); null while it loads, and a dash when it could not be read.
+ * The four cards. AI Conversations is the user's real chat count (in place of the spec's
+ * fixed 8); null while it loads, and a dash when it could not be read.
  */
 export function StatCards({
   stats,

@@ -33,7 +33,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <TopBar />
       {/* At least the viewport below the bar (h-16): the footer starts below the fold, so a page's
-          content replacing the spinner does not move it on screen (a layout shift, issue #18). */}
+          content replacing the spinner does not move it on screen (a layout shift). */}
       <main
         id="main-content"
         tabIndex={-1}

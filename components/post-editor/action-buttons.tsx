@@ -18,7 +18,7 @@ import { DisabledHint } from "./disabled-hint";
 import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import type { GuardedAction, LimitFix } from "./limit-warning-dialog";
 
-// Both dialogs are chunks of their own, loaded when first opened (issue #18: the editor's first load).
+// Both dialogs are chunks of their own, loaded when first opened (the editor's first load).
 const SchedulePostDialog = dynamic(
   () => import("@/components/schedule/schedule-post-dialog").then((module) => module.SchedulePostDialog),
   { ssr: false },

@@ -43,7 +43,7 @@ import { usePasteIndicator } from "./use-paste-indicator";
 import { preloadDraftValidation, validateDraft } from "./validate-draft";
 
 // The three dialogs are chunks of their own, loaded when first opened: the editor's first load
-// carried them all (issue #18).
+// carried them all.
 const AiPostGeneratorDialog = dynamic(
   () => import("./ai-post-generator-dialog").then((module) => module.AiPostGeneratorDialog),
   { ssr: false },

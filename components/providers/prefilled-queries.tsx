@@ -6,7 +6,7 @@ import { PrefilledBoundary } from "./prefilled-boundary";
 export type PrefilledEntries = [QueryKey, unknown][];
 
 /**
- * A page's first queries answered by the server while it renders (issue #18): the browser's
+ * A page's first queries answered by the server while it renders: the browser's
  * TanStack Query starts with these entries, so the server's HTML already shows their data and the
  * browser does not ask again until they are stale. Each answer must be the API's body for that
  * key (`okBody`), as JSON would carry it. When the server cannot read them the page still renders,

@@ -23,7 +23,7 @@ import { ScheduledPostList } from "./scheduled-post-list";
 import { StatCards } from "./stat-cards";
 
 // The two dialogs are chunks of their own, loaded when first opened: with Radix's dialog, focus trap
-// and scroll lock they were in the page's first load (issue #18).
+// and scroll lock they were in the page's first load.
 const SchedulePostDialog = dynamic(() => import("./schedule-post-dialog").then((module) => module.SchedulePostDialog), {
   ssr: false,
 });

@@ -17,7 +17,7 @@ import type { ConnectedAccount } from "@/lib/social/schemas";
 import { accountIdentity, isAccountTokenExpired } from "./account-status";
 import { TokenExpiryWarning } from "./token-expiry-warning";
 
-// Loaded when first opened (issue #18: Radix's alert dialog was in Settings' first load).
+// Loaded when first opened (Radix's alert dialog was in Settings' first load).
 const DisconnectAccountDialog = dynamic(
   () => import("./disconnect-account-dialog").then((module) => module.DisconnectAccountDialog),
   { ssr: false },

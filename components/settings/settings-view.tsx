@@ -9,7 +9,7 @@ import { ConnectedAccountsPanel } from "./connected-accounts-panel";
 import { TimeZonePanel } from "./time-zone-panel";
 
 // Profile and Security (their forms validate with zod) load when their tab is first opened: the
-// page opens on Connected Accounts, and its first load carried both (issue #18).
+// page opens on Connected Accounts, and its first load carried both.
 const panelLoading = () => (
   <div className="flex justify-center py-12">
     <Spinner className="size-6" aria-label="Loading" />

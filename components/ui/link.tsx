@@ -7,7 +7,7 @@ import type { ComponentProps } from "react";
  * session and theme cookies), so a prefetch brings only the route's tree, never its content, and a
  * click waits for the server either way. Prefetching cost each signed-in page about ten requests
  * to the server right after it loaded (two per link in view, about 20 ms of server time each),
- * taken from the page's own load on a small machine (issue #18); a click navigates as fast without.
+ * taken from the page's own load on a small machine; a click navigates as fast without.
  */
 export function Link({ prefetch = false, ...props }: ComponentProps<typeof NextLink>) {
   return <NextLink prefetch={prefetch} {...props} />;

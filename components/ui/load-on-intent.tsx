@@ -43,7 +43,7 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
  *   nowhere), only after;
  * - focus on the stand-in moves to the full control's button when it takes its place.
  *
- * Keeps that code out of every page's first load (issue #18: Lighthouse counts every script the
+ * Keeps that code out of every page's first load (Lighthouse counts every script the
  * page asks for before its first paint as needed for it).
  */
 export function LoadOnIntent<P extends object>({

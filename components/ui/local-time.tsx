@@ -5,7 +5,7 @@ import { useHydrated } from "@/lib/client/use-hydrated";
 /**
  * A moment in the reader's zone and language, which the server does not know: the server's HTML
  * holds only its machine-readable value, and `format` writes the words once the page has hydrated,
- * so the server's HTML and the browser's first render agree (issue #18).
+ * so the server's HTML and the browser's first render agree.
  */
 export function LocalTime({ iso, format }: { iso: string; format: (iso: string) => string }) {
   const hydrated = useHydrated();

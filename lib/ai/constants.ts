@@ -1,6 +1,6 @@
 /**
  * The AI API's limits, error codes and messages: plain values, no zod, so the editor's assistant
- * panel and the chat do not ship the validation library in their first load (issue #18).
+ * panel and the chat do not ship the validation library in their first load.
  * Re-exported by lib/ai/schemas.ts.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The password-reset messages (the spec's wording): plain values, no zod, so the sign-in pages do
- * not ship the validation library in their first load (issue #18). Re-exported by
+ * not ship the validation library in their first load. Re-exported by
  * lib/auth/schemas.ts.
  */
 

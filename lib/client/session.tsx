@@ -23,7 +23,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  * `initialSession`: the session the server rendered this page with (app/layout.tsx), as
  * /api/auth/me would answer it. The spec's "on load the current user is requested" is that
  * page request itself: a signed-in page renders with its user from the first byte instead of a
- * spinner while the browser asks (issue #18), and a visitor's page asks nothing (two 401s in the
+ * spinner while the browser asks, and a visitor's page asks nothing (two 401s in the
  * console on every visit, before). `reload()` (after signing in, after connecting an account) asks
  * /api/auth/me with the spec's 3 s limit and its fallback.
  */

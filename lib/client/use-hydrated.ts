@@ -19,7 +19,7 @@ export function useMarkPageHydrated(): void {
  * client-side navigation, a dialog) is true at once.
  *
  * After hydration the flip is a transition, which React renders in slices between other tasks
- * (issue #18): useSyncExternalStore, used before, forces a synchronous render of every component
+ *: useSyncExternalStore, used before, forces a synchronous render of every component
  * whose store disagrees with the server's value, in hydration's last task, and the first of those
  * renders formats a date or number, which loads the locale data. It relies on every
  * server-rendered component hydrating in the page's first pass: our lazy components are all
@@ -45,7 +45,7 @@ export function useNowAfterHydration(readAt: number): Date {
 
 /**
  * False on the server, at hydration and on a client-side arrival; true right after, set in a
- * transition, so the render it starts is time-sliced instead of one long task (issue #18). For a
+ * transition, so the render it starts is time-sliced instead of one long task. For a
  * large part of a page that depends on the browser's zone (the Schedule's calendar).
  */
 export function useRenderedAfterHydration(): boolean {
@@ -57,7 +57,7 @@ export function useRenderedAfterHydration(): boolean {
 /**
  * False until `ready` has been true for one commit, then true, set in a transition: the second part
  * of a large render in a commit of its own. The browser's style and layout of what a commit adds
- * run in one task, so two commits are two shorter tasks (issue #18: the Schedule's calendar and
+ * run in one task, so two commits are two shorter tasks (the Schedule's calendar and
  * post list together, 1,050 elements, took one 110 ms task under Lighthouse's slowdown).
  */
 export function useRenderedAfter(ready: boolean): boolean {

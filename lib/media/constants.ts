@@ -1,6 +1,6 @@
 /**
  * The media API's limits, messages and shapes: plain values, no zod, so the editor and the media
- * library do not ship the validation library in their first load (issue #18). Re-exported by
+ * library do not ship the validation library in their first load. Re-exported by
  * lib/media/schemas.ts.
  */
 

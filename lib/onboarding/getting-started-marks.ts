@@ -2,7 +2,7 @@
  * What the dashboard's getting-started checklist remembers per user in this browser: that it was
  * dismissed and that Analytics was opened. Kept in a cookie, not the database: both are about this
  * person's first look around, and losing them costs one click ("Dismiss" again). A cookie, not
- * localStorage, because the server renders the dashboard (issue #18) and must know whether the
+ * localStorage, because the server renders the dashboard and must know whether the
  * checklist is there: deciding it only in the browser moved everything below it after the first
  * paint. Pure functions, shared by the dashboard's server page and the browser.
  */

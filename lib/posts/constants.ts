@@ -2,7 +2,7 @@ import { MEDIA_MESSAGES } from "@/lib/media/constants";
 
 /**
  * The posts API's limits and messages (the spec's wording): plain values, no zod, so the editor
- * does not ship the validation library in its first load (issue #18); it loads the schemas when it
+ * does not ship the validation library in its first load; it loads the schemas when it
  * first checks a draft. Re-exported by lib/posts/schemas.ts.
  */
 

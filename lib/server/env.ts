@@ -120,7 +120,7 @@ const envSchema = z.object({
   /**
    * The instant dispatcher (lib/publishing/server/dispatcher.ts): pages claimed a few seconds ahead
    * straight from Postgres and sent at their instant, the jobs running as a backstop after it. Off,
-   * the jobs publish at the instant (docs/benchmarks.md › publish-lag, Session 21).
+   * the jobs publish at the instant (docs/benchmarks.md › publish-lag).
    */
   PUBLISH_DISPATCHER: z.enum(["on", "off"]).default("on"),
   PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {

@@ -3,7 +3,7 @@ import pg from "pg";
 import { appUrl, connectFacebookPages, expect, newUser, signUp, sandboxUrl, test } from "./fixtures";
 
 /**
- * The Analytics Dashboard (issue #15) as a person uses it: empty for a new user; after publishing to
+ * The Analytics Dashboard as a person uses it: empty for a new user; after publishing to
  * a Facebook Page and an X profile and the worker's first metrics sync, every figure is the
  * sandbox's; a range chip moves the figures; the content list and Post Details agree.
  */

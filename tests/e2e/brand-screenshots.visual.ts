@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { connectFacebookPages, expect, openConnectDialog, registerThroughForm, test } from "./fixtures";
 
 /**
- * Screenshots of issue #17's logos, dashboard checklist, 404 and focus outline, into
+ * Screenshots of the logos, dashboard checklist, 404 and focus outline, into
  * .test-output/brand-screenshots/ for a visual review (not a test of behaviour):
  * `AI_SCREENSHOTS=1 npx playwright test brand-screenshots` (after `npm run build:test`).
  */

@@ -1,6 +1,6 @@
 import { connectFacebookPages, connectSandboxFacebookPage, expect, signUp, test } from "./fixtures";
 
-/** Composer part B (#17): page chips, the reshare disclosure, the title, the small screen; the list's names. */
+/** The composer: page chips, the reshare disclosure, the title, the small screen; the list's names. */
 
 const SEVEN = ["North", "South", "East", "West", "Harbour", "Market", "Station"].map((name) => `${name} Page`);
 

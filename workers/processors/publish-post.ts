@@ -10,7 +10,7 @@ import { PUBLISH_QUEUE, publishJobSchema, redisConnection } from "@/lib/server/q
  * statement (lib/server/coalesce.ts), so more jobs in flight means fewer, larger statements: with
  * 50, three workers took 830 µs of CPU per page and published 10,000 posts due at one instant at
  * 1,155 pages/s; with 100, 565–700 µs and 1,470–1,780 pages/s; 150 and 200 were no faster, only
- * larger (docs/benchmarks.md › publish-lag, Session 16). Peak memory 157–172 MB a worker.
+ * larger (docs/benchmarks.md › publish-lag). Peak memory 157–172 MB a worker.
  */
 export const PUBLISH_CONCURRENCY = 100;
 

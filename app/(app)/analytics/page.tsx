@@ -17,7 +17,7 @@ export const metadata = { title: "Analytics" };
 
 /**
  * The first range's cards, series, platforms, top posts and best times are answered here, with the
- * page (issue #18), as the analytics API answers the same keys. The range ends at the server's
+ * page, as the analytics API answers the same keys. The range ends at the server's
  * `now`, which the view starts from too, so both sides key the same range.
  */
 async function analyticsQueries(userId: string, now: Date): Promise<PrefilledEntries> {

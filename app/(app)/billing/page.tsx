@@ -9,7 +9,7 @@ import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 export const metadata = { title: "Billing" };
 
 /**
- * The plan, usage and history are answered here, with the page (issue #18), as
+ * The plan, usage and history are answered here, with the page, as
  * GET /api/subscription/dashboard and /usage/history answer the same keys.
  */
 async function billingQueries(userId: string): Promise<PrefilledEntries> {

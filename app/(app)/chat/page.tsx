@@ -10,7 +10,7 @@ import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 export const metadata = { title: "Chat" };
 
 export default async function ChatPage({ searchParams }: { searchParams: PageSearchParams }) {
-  // The chats come with the page: the open conversation is its largest paint (issue #18).
+  // The chats come with the page: the open conversation is its largest paint.
   // The signed-in layout has sent a visitor home already; the user is known here.
   const user = await getRenderSessionUser();
   if (!user) return null;

@@ -11,7 +11,7 @@ import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 export const metadata = { title: "Content" };
 
 /**
- * The list's first page is answered here, with the page (issue #18), as GET /api/post answers the
+ * The list's first page is answered here, with the page, as GET /api/post answers the
  * same key: the browser shows it as it hydrates instead of re-rendering the list when it arrives.
  */
 async function contentQueries(userId: string): Promise<PrefilledEntries> {

@@ -14,7 +14,7 @@ import { allParams, firstParam, type PageSearchParams } from "@/lib/server/page-
 export const metadata = { title: "Create Post" };
 
 /**
- * A post opened for editing (?postId=) comes with the page (issue #18), as GET /api/post/{id}
+ * A post opened for editing (?postId=) comes with the page, as GET /api/post/{id}
  * answers it, with its AI conversation (GET /api/post/{id}/chat); one that is not there (or not
  * the user's) is left to the browser, which says so.
  */

@@ -24,7 +24,7 @@ const CHECKLIST_LISTS: ListPostsParams[] = [
 ];
 
 /**
- * The dashboard's first queries are answered here, with the page (issue #18): the browser renders
+ * The dashboard's first queries are answered here, with the page: the browser renders
  * them as it hydrates instead of re-rendering the whole dashboard when they arrive, which was its
  * longest task. Each answer is what the API's route answers for the same key.
  */

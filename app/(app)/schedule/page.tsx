@@ -12,7 +12,7 @@ import { parseJsonText } from "@/lib/server/json-text";
 export const metadata = { title: "Schedule" };
 
 /**
- * The scheduler's first queries are answered here, with the page (issue #18), as GET /api/post and
+ * The scheduler's first queries are answered here, with the page, as GET /api/post and
  * /api/analytics/overview answer the same keys.
  */
 async function scheduleQueries(userId: string): Promise<PrefilledEntries> {

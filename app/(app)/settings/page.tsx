@@ -10,7 +10,7 @@ export default async function SettingsPage() {
   // The signed-in layout has sent a visitor home already; the user is known here.
   const user = await getRenderSessionUser();
   if (!user) return null;
-  // The Connected Accounts tab (the one shown first) arrives with its accounts (issue #18), as
+  // The Connected Accounts tab (the one shown first) arrives with its accounts, as
   // GET /api/social/accounts answers them.
   return (
     <PrefilledQueries

@@ -1,4 +1,4 @@
-// ANY /api/{unknown path} — the JSON 404 of the error shape, not the HTML page (issue #13, item 10)
+// ANY /api/{unknown path} — the JSON 404 of the error shape, not the HTML page
 import { withPublic } from "@/lib/server/api/route";
 import { notFound } from "@/lib/server/api/errors";
 

@@ -12,7 +12,7 @@ export const getRenderSessionUser = cache(getSessionUser);
 /**
  * What /api/auth/me would answer, for the page being rendered: the root layout hands it to the
  * browser's session so signed-in pages render with their first byte instead of a spinner while
- * the browser asks (issue #18: their largest paint waited on that round trip). Null for a visitor
+ * the browser asks (their largest paint waited on that round trip). Null for a visitor
  * or a session whose user is gone.
  */
 export const getRenderSessionSummary = cache(async (): Promise<SessionSummary | null> => {

@@ -109,7 +109,7 @@ export function useAdoptBrowserTimeZone(user: Pick<PublicUser, "id" | "timeZone"
   useEffect(() => {
     if (!userId || !userZone || window.localStorage.getItem(adoptedKey(userId))) return;
     // A task of its own after hydration: reading the browser's zone can be the page's first Intl
-    // call, which loads the locale data, and hydration's last task is long enough (issue #18).
+    // call, which loads the locale data, and hydration's last task is long enough.
     const timer = window.setTimeout(() => void adoptBrowserTimeZone(userId, userZone, queryClient, reload), 0);
     return () => window.clearTimeout(timer);
   }, [userId, userZone, reload, queryClient]);

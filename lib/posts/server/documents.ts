@@ -6,7 +6,7 @@ import { PG_ERROR, pgErrorCode } from "@/db/pg-errors";
 import { postDocuments, posts } from "@/db/schema";
 
 /**
- * Each post's list JSON, kept in post_documents once a read has built it (issue #18: building it
+ * Each post's list JSON, kept in post_documents once a read has built it (building it
  * was most of Postgres's time on a list request). Triggers clear a post's document and bump its
  * generation whenever anything in it changes (migration 0018, which also explains why a stale
  * document is never stored); the reads in queries.ts take a stored document of the current shape

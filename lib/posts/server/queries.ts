@@ -37,7 +37,7 @@ import { MESSAGES, type PostCounts, type PostDto, type PostListPagination, type 
  * Reads of a user's posts, always scoped by owner. Postgres writes each post's DTO as JSON text
  * (pages, media and metric totals included), so a page of posts costs one round trip and the web
  * process hands the text on without building, parsing or serialising an object per post: on the
- * list route, the app's hottest read, that mapping was most of the request's CPU (issue #18).
+ * list route, the app's hottest read, that mapping was most of the request's CPU.
  */
 
 // In a select list drizzle writes a column of a single-table query unqualified ("id"), which inside

@@ -18,7 +18,7 @@ import { publishStatements } from "./statements";
  * transactions open at once, not only with the rows: three workers sending each batch as soon as
  * its turn ended (20–30 statements at once) cost 0.85–1.1 ms of Postgres CPU a published page, one
  * batch per statement at a time 0.66–0.82 ms, and one lane 0.45–0.46 ms, at 1,310–1,320 pages/s
- * against 1,090–1,100 and about 750–950 (docs/benchmarks.md › publish-lag, Session 19). The cost:
+ * against 1,090–1,100 and about 750–950 (docs/benchmarks.md › publish-lag). The cost:
  * a batch waiting on a row lock (a post being edited or deleted in that instant) holds up the
  * worker's other statements until the lock is released; the app's transactions on posts are short.
  */

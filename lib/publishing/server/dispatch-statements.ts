@@ -82,7 +82,7 @@ function prepareAll() {
      * Claimed pages' posts as the dispatcher sends them (dispatcher.ts): each post's row, how many
      * pages it has and its media, not the pages with their accounts `jobs` reads (the dispatcher
      * reads the page it sends at the instant; building every page and account as JSON here was
-     * 150 µs of Postgres a post at the instant 10,000 fell due, docs/benchmarks.md, Session 25).
+     * 150 µs of Postgres a post at the instant 10,000 fell due, docs/benchmarks.md).
      */
     postsToSend: db.query.posts
       .findMany({

@@ -15,7 +15,7 @@ import { dispatchStatements } from "./dispatch-statements";
  * a hundred in one statement, a few seconds before their instant, reads their posts, and publishes
  * them at the instant. At 09:00:00 thousands of posts fall due together (the Schedule modal's
  * suggested times); claiming and reading them ahead leaves only the platform calls and the outcomes
- * for the instant itself (docs/benchmarks.md › publish-lag, Session 21).
+ * for the instant itself (docs/benchmarks.md › publish-lag).
  *
  * What it claims (dispatch-statements.ts, claimableAhead): a post's first original page not yet
  * attempted on its schedule, while no other page of that post is being published. The post's other

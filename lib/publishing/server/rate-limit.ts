@@ -190,7 +190,7 @@ async function acquireAll(checks: RateCheck[]): Promise<RateDecision[]> {
 /**
  * The checks made in the same turn (at the instant thousands of posts fall due, one per page) in one
  * script call: a call per page was a seventh of a worker's time in the burst (docs/benchmarks.md ›
- * publish-lag, Session 25). On a Redis Cluster, where one script may only name keys of one slot,
+ * publish-lag). On a Redis Cluster, where one script may only name keys of one slot,
  * a batch of several accounts is refused (CROSSSLOT) before it runs, and each check is made alone
  * (coalesce's fallback). A batch that failed while running may have recorded some of its calls:
  * made again alone, those count twice in their window, which can only defer a call, never let one

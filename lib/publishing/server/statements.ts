@@ -68,9 +68,9 @@ const lastPagePublishedAt = (postId: SQL) =>
 /**
  * The text about to be sent, recorded while the claim is held: the write before the request. Like
  * the claim and the outcome, a HOT update (no index of post_targets names a column it changes;
- * migration 0016). Session 21 meant it to leave `updated_at` for that, but with no `updatedAt`
- * here Drizzle's `$onUpdate` filled it in, computed once when the statement was prepared: every
- * recorded text set the page's `updated_at` to the moment the worker started.
+ * migration 0016). It names `updatedAt` itself: left out, Drizzle's `$onUpdate` fills it in,
+ * computed once when the statement is prepared, and every recorded text would set the page's
+ * `updated_at` to the moment the worker started.
  */
 const recordedSending = (text: SQL) => ({ sentText: text, sentAt: now, updatedAt: now });
 
@@ -89,7 +89,7 @@ const claimable = or(
  * publishing (any time but the instant thousands fall due) estimates one row 'publishing': it
  * scanned every page and compared each with every row of `r`. At the instant 10,000 posts fell due
  * that plan took 0.9–1.0 s a statement, a third of Postgres's time in the burst; by key it is 100
- * index lookups (docs/benchmarks.md › publish-lag, Session 25).
+ * index lookups (docs/benchmarks.md › publish-lag).
  */
 const namedTargets = sql`${postTargets.id} = any(${value("targetIds")}::uuid[])`;
 

@@ -1,5 +1,5 @@
 /**
- * The security headers of every response, pages and API alike (issue #13, item 5). Pure: the proxy
+ * The security headers of every response, pages and API alike. Pure: the proxy
  * passes the nonce and the few settings, so the policy can be unit-tested.
  */
 

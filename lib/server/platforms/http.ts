@@ -7,7 +7,7 @@ import { PlatformError } from "./errors";
  * Made with undici's `request`, not `fetch`: at the instant thousands of posts fall due, a worker
  * makes a platform call per page, and fetch's WHATWG machinery (streams, signals, Request and
  * Response objects) cost about 180 µs of CPU more per call than `request` on the same keep-alive
- * connections (docs/benchmarks.md › publish-lag, Session 16). Redirects are not followed (as
+ * connections (docs/benchmarks.md › publish-lag). Redirects are not followed (as
  * fetch's `redirect: "manual"` did): a platform's 3xx is an answer to read, not a place to go.
  */
 

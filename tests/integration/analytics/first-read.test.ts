@@ -9,7 +9,7 @@ import { connectFacebook } from "../../fixtures/social";
 import { connectTwitter, draft, targetsOf } from "./helpers";
 
 /**
- * When a published page is first read (issue #18, migration 0013): at the next point of its
+ * When a published page is first read (migration 0013): at the next point of its
  * 15-minute grid, the very grid the sync reschedules on (metrics-math.ts nextSyncAt, computed
  * again in SQL by the trigger), so posts due at one instant are not read in the middle of their
  * publishing. A connection that says `postloom.metrics_first_read = at-once` (the test stack's

@@ -9,7 +9,7 @@ import { closeDatabases, connectTwitter, databaseAt, publishAndWait, randomMarke
 import { until } from "./helpers";
 
 /**
- * The metrics sync survives restarts and Redis loss like publishing does (issue #15): its schedule
+ * The metrics sync survives restarts and Redis loss like publishing does: its schedule
  * is in Postgres, and a worker's claim on pages is a lease there. This file has a stack of its own
  * with no worker, so each test decides which worker runs, kills it, and starts the next one; the
  * lease is 5 s (METRICS_LEASE_SECONDS) so a dead worker's pages come back within the test.

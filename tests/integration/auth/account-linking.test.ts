@@ -7,7 +7,7 @@ import { numericId, sandbox } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 
 /**
- * Sign-in with Google or Facebook when the e-mail already has an account (issue #13, item 11): linked
+ * Sign-in with Google or Facebook when the e-mail already has an account: linked
  * automatically only when the provider vouches for the address (Google's email_verified); otherwise
  * the person is sent to the login page to sign in to the existing account first.
  */

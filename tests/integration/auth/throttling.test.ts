@@ -8,7 +8,7 @@ import { testDb } from "../../fixtures/test-db";
 import { startWebProcess } from "../../fixtures/web-process";
 
 /**
- * Login and registration limits (issue #13, items 6 and 7). The test stack trusts one proxy hop
+ * Login and registration limits. The test stack trusts one proxy hop
  * (TRUST_PROXY_HOPS=1), so the last X-Forwarded-For entry is the address "our proxy" saw: each test
  * picks its own addresses and never shares a counter with another test.
  */

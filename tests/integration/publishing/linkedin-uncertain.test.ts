@@ -7,7 +7,7 @@ import { authorize, cipher, completeCallback, sandbox, uid, type ConnectedAccoun
 import { testDb } from "../../fixtures/test-db";
 
 /**
- * A LinkedIn page whose publish answer was lost (issue #14 item 2). An app without the restricted
+ * A LinkedIn page whose publish answer was lost. An app without the restricted
  * r_member_social cannot read the member's posts back, so the engine sends the same text again and
  * LinkedIn's duplicate refusal names the post that went out; where nothing can decide, the page
  * waits for its owner ('Needs your check'). Never failed silently, never posted twice.

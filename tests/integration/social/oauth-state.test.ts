@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, defineFacebookUser } from "../../fixtures/social";
 
-/** The `state` of a connection is parsed whole (issue #13, item 8): nothing may be added around it. */
+/** The `state` of a connection is parsed whole: nothing may be added around it. */
 describe("OAuth state", () => {
   it("refuses a genuine state with anything appended, prepended or changed, and the genuine one still works once", async () => {
     const { client } = await registeredClient();
