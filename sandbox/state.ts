@@ -101,6 +101,12 @@ export class SandboxStore {
     for (const listener of this.clockListeners) listener();
   }
 
+  /** Puts the clock at an absolute instant (earlier or later), from which it runs on in real time. */
+  setClock(atMs: number): void {
+    this.clockOffsetMs = atMs - Date.now();
+    for (const listener of this.clockListeners) listener();
+  }
+
   /** Runs after every clock move: what falls due then happens (Stripe renews subscriptions). */
   onClockAdvance(listener: () => void): void {
     this.clockListeners.push(listener);

@@ -177,6 +177,8 @@ export function sandboxControl(sandboxUrl: string) {
     reset: () => call("POST", "/reset"),
     state: () => call("GET", "/state"),
     advanceClock: (seconds: number) => call("POST", "/clock", { advanceSeconds: seconds }),
+    /** Puts the sandbox clock at `at` (an ISO 8601 date-time, earlier or later), running on from there. */
+    setClock: (at: string) => call("POST", "/clock", { at }),
     defineFacebookUser: (user: {
       id?: string;
       name?: string;

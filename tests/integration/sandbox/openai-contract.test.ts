@@ -61,11 +61,19 @@ describe("the sandbox's answers against OpenAI's response schemas", () => {
     }
   });
 
-  it("the model list and a model validate against ListModelsResponse and Model", async () => {
+  it("the model list and a model validate against ListModelsResponse and Model, dated or not", async () => {
+    // At a fixed instant when the catalogue still lists dated models, so both forms of shutdown_date are checked.
+    await control.setClock("2026-12-01T12:00:00Z");
     const list = await call("GET", "/models");
-    expectValid(schema("ListModelsResponse", { closed: true }), JSON.parse(list.text), "models");
-    const model = await call("GET", "/models/gpt-6-luna");
-    expectValid(schema("Model"), JSON.parse(model.text), "model");
+    const listed = JSON.parse(list.text) as { data: { shutdown_date: string | null }[] };
+    expectValid(schema("ListModelsResponse", { closed: true }), listed, "models");
+    expect(listed.data.some((model) => model.shutdown_date === null)).toBe(true);
+    expect(listed.data.some((model) => typeof model.shutdown_date === "string")).toBe(true);
+    for (const id of ["gpt-6-luna", "gpt-4o-mini"]) {
+      const model = await call("GET", `/models/${id}`);
+      expect(model.status, id).toBe(200);
+      expectValid(schema("Model"), JSON.parse(model.text), `model ${id}`);
+    }
   });
 
   it("every error body validates against ErrorResponse", async () => {

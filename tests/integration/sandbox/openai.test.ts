@@ -12,6 +12,12 @@ import { sandboxControl } from "../../../sandbox/testing";
 
 /** /openai/v1 driven by the official openai SDK: replies, streaming, limits, faults, controls. */
 
+/**
+ * A classic (non-reasoning) model of the test's own with no shutdown date, so that no test depends
+ * on when OpenAI retires its built-in ones.
+ */
+const CLASSIC = "gpt-sandbox-classic";
+
 let sandbox: RunningSandbox;
 let control: ReturnType<typeof sandboxControl>;
 let client: OpenAI;
@@ -21,7 +27,7 @@ const clientWith = (options: ConstructorParameters<typeof OpenAI>[0] = {}) =>
   new OpenAI({ apiKey: "sk-sandbox-test", baseURL: `${sandbox.url}/openai/v1`, maxRetries: 0, ...options });
 
 const ask = (content: string, extra: Partial<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming> = {}) =>
-  client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content }], ...extra });
+  client.chat.completions.create({ model: CLASSIC, messages: [{ role: "user", content }], ...extra });
 
 /** The error a call rejects with (the test fails if it resolves). */
 async function failure(call: Promise<unknown>): Promise<unknown> {
@@ -37,12 +43,15 @@ beforeAll(async () => {
   client = clientWith();
 });
 afterAll(() => sandbox.close());
-beforeEach(() => control.reset());
+beforeEach(async () => {
+  await control.reset();
+  await control.addOpenAIModel({ id: CLASSIC, shutdownDate: null, reasoning: false });
+});
 
 describe("chat completions", () => {
   it("answers with a reply derived from the last user message and usage of ~4 characters a token", async () => {
     const completion = await client.chat.completions.create({
-      model: "gpt-4o-mini",
+      model: CLASSIC,
       messages: [
         { role: "system", content: "You write posts." }, // 16 characters
         { role: "user", content: "Hello" }, // 5
@@ -51,7 +60,7 @@ describe("chat completions", () => {
       ],
     });
     const reply = "Sandbox AI: Write a post about sourdough bread";
-    expect(completion).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini" });
+    expect(completion).toMatchObject({ object: "chat.completion", model: CLASSIC });
     expect(completion.id).toMatch(/^chatcmpl-/);
     expect(completion._request_id).toMatch(/^req_/);
     expect(completion.choices).toEqual([
@@ -68,7 +77,7 @@ describe("chat completions", () => {
   it("streams the role, several deltas that join to the reply, the finish reason, usage and [DONE]", async () => {
     const started = Date.now();
     const stream = await client.chat.completions.create({
-      model: "gpt-4o-mini",
+      model: CLASSIC,
       messages: [{ role: "user", content: "Tell me about our new bakery opening this weekend" }],
       stream: true,
       stream_options: { include_usage: true },
@@ -111,7 +120,7 @@ describe("chat completions", () => {
     expect(cut.usage).toMatchObject({ completion_tokens: 4 });
 
     const stream = await client.chat.completions.create({
-      model: "gpt-4o-mini",
+      model: CLASSIC,
       messages: [{ role: "user", content: "Write a long post about bread" }],
       max_completion_tokens: 6,
       stream: true,
@@ -127,7 +136,7 @@ describe("chat completions", () => {
   });
 
   it("refuses a request OpenAI would refuse, in OpenAI's words", async () => {
-    const noMessages = await failure(client.chat.completions.create({ model: "gpt-4o-mini" } as never));
+    const noMessages = await failure(client.chat.completions.create({ model: CLASSIC } as never));
     expect(noMessages).toBeInstanceOf(BadRequestError);
     expect(noMessages).toMatchObject({ status: 400, param: "messages", code: "missing_required_parameter" });
 
@@ -153,7 +162,7 @@ describe("chat completions", () => {
     const response = await fetch(`${sandbox.url}/openai/v1/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({ model: CLASSIC, messages: [{ role: "user", content: "hi" }] }),
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
@@ -192,15 +201,35 @@ describe("chat completions", () => {
 
 describe("models", () => {
   it("lists the models served with their shutdown dates and answers other paths with OpenAI's 404", async () => {
-    const listed = new Map<string, string | null>();
-    for await (const model of await client.models.list())
-      listed.set(model.id, (model as { shutdown_date?: string | null }).shutdown_date ?? null);
-    expect(listed.get("gpt-6-luna")).toBeNull();
-    expect(listed.get("gpt-4o-mini")).toBe("2027-01-14");
+    const listed = async () => {
+      const dates = new Map<string, string | null>();
+      for await (const model of await client.models.list())
+        dates.set(model.id, (model as { shutdown_date?: string | null }).shutdown_date ?? null);
+      return dates;
+    };
+    // The catalogue is judged at fixed instants of the sandbox clock, not today.
+    await control.setClock("2026-12-01T12:00:00Z");
+    const before = await listed();
+    expect(before.get("gpt-6-luna")).toBeNull();
+    expect(before.get("gpt-4o-mini")).toBe("2027-01-14");
+    expect(before.get("gpt-5")).toBe("2026-12-11");
     // Shut down on 2026-10-23: no longer listed.
-    expect(listed.has("o4-mini")).toBe(false);
+    expect(before.has("o4-mini")).toBe(false);
+    expect(await client.models.retrieve("gpt-4o-mini")).toMatchObject({ id: "gpt-4o-mini", object: "model" });
+
+    // From its shutdown date on (UTC), a model is neither listed nor served.
+    await control.setClock("2027-01-14T00:00:00Z");
+    const after = await listed();
+    expect(after.has("gpt-4o-mini")).toBe(false);
+    expect(after.get("gpt-6-luna")).toBeNull();
+    expect(await failure(client.models.retrieve("gpt-4o-mini"))).toMatchObject({
+      status: 404,
+      code: "model_not_found",
+    });
+    expect(await failure(ask("hi", { model: "gpt-4o-mini" }))).toMatchObject({ status: 404, code: "model_not_found" });
+
     expect(await client.models.retrieve("gpt-6-luna")).toMatchObject({ id: "gpt-6-luna", object: "model" });
-    const missing = await failure(client.responses.create({ model: "gpt-4o-mini", input: "hi" }));
+    const missing = await failure(client.responses.create({ model: "gpt-6-luna", input: "hi" }));
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toMatchObject({ message: "404 Invalid URL (POST /v1/responses)" });
   });
@@ -226,8 +255,10 @@ describe("models", () => {
   });
 
   it("serves a model a test adds, until its shutdown date on the sandbox clock", async () => {
-    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    await control.addOpenAIModel({ id: "gpt-test-soon", shutdownDate: soon, reasoning: false });
+    expect(await control.setClock("2030-06-01T12:00:00Z")).toMatchObject({
+      now: expect.stringMatching(/^2030-06-01T12:00:0/),
+    });
+    await control.addOpenAIModel({ id: "gpt-test-soon", shutdownDate: "2030-06-03", reasoning: false });
     expect((await ask("hi", { model: "gpt-test-soon", max_tokens: 50 })).model).toBe("gpt-test-soon");
     await control.advanceClock(3 * 86_400);
     expect(await failure(ask("hi", { model: "gpt-test-soon" }))).toBeInstanceOf(NotFoundError);
@@ -261,7 +292,7 @@ describe("faults", () => {
     expect(error).toBeInstanceOf(RateLimitError);
     const limited = error as RateLimitError;
     expect(limited).toMatchObject({ status: 429, code: "rate_limit_exceeded", type: "requests" });
-    expect(limited.message).toMatch(/^429 Rate limit reached for gpt-4o-mini/);
+    expect(limited.message).toMatch(new RegExp(`^429 Rate limit reached for ${CLASSIC}`));
     expect(limited.headers?.get("retry-after")).toBe("7");
     expect(limited.headers?.get("x-ratelimit-reset-requests")).toBe("7s");
     expect((await ask("hi")).choices[0]?.message.content).toBe("Sandbox AI: hi");
@@ -309,7 +340,7 @@ describe("faults", () => {
   it("each SDK retry uses up one fault; -1 lasts until cleared", async () => {
     await control.openaiFault({ kind: "rate_limit", retryAfterSeconds: 0 });
     const retried = await clientWith({ maxRetries: 2 }).chat.completions.create({
-      model: "gpt-4o-mini",
+      model: CLASSIC,
       messages: [{ role: "user", content: "again" }],
     });
     expect(retried.choices[0]?.message.content).toBe("Sandbox AI: again");
@@ -326,7 +357,7 @@ describe("faults", () => {
     await control.openaiFault({ kind: "slow", delayMs: 5_000 });
     const timedOut = await failure(
       clientWith({ timeout: 300 }).chat.completions.create({
-        model: "gpt-4o-mini",
+        model: CLASSIC,
         messages: [{ role: "user", content: "slow" }],
       }),
     );
@@ -345,7 +376,7 @@ describe("controls", () => {
     expect(await control.queueOpenAIReplies("First canned.", "Second canned, streamed.")).toBe(2);
     expect((await ask("one")).choices[0]?.message.content).toBe("First canned.");
     const stream = await client.chat.completions.create({
-      model: "gpt-4o-mini",
+      model: CLASSIC,
       messages: [{ role: "user", content: "two" }],
       stream: true,
     });
@@ -357,7 +388,7 @@ describe("controls", () => {
 
   it("logs each request with its prompt, options and the usage answered", async () => {
     await client.chat.completions.create({
-      model: "gpt-4.1-mini",
+      model: CLASSIC,
       messages: [
         { role: "system", content: "Be brief." },
         { role: "user", content: "Write about croissants" },
@@ -366,7 +397,7 @@ describe("controls", () => {
     });
     const [logged] = await control.openaiRequests();
     expect(logged).toMatchObject({
-      model: "gpt-4.1-mini",
+      model: CLASSIC,
       messages: [
         { role: "system", content: "Be brief." },
         { role: "user", content: "Write about croissants" },
@@ -389,7 +420,8 @@ describe("controls", () => {
     await control.setOpenAISettings({ contextLimit: 1, streamDelayMs: 0 });
     await control.reset();
     expect(await control.openaiRequests()).toEqual([]);
-    expect((await ask("fresh")).choices[0]?.message.content).toBe("Sandbox AI: fresh");
+    // A built-in model: the reset forgets the test's own as well.
+    expect((await ask("fresh", { model: "gpt-6-luna" })).choices[0]?.message.content).toBe("Sandbox AI: fresh");
     expect(await control.state()).toMatchObject({
       openai: { settings: { contextLimit: 32_000, streamDelayMs: 15 }, faults: [], pendingReplies: 0, requestCount: 1 },
     });
