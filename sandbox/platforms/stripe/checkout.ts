@@ -2,6 +2,7 @@ import { escapeHtml, html, redirect, type SandboxResponse } from "../../response
 import type { RequestContext, Router } from "../../router";
 import {
   allowOnly,
+  billingModeParam,
   expandList,
   int,
   invalid,
@@ -20,10 +21,17 @@ import {
   stripeId,
   stripeNow,
   stripeState,
+  type StoredCheckoutSession,
   type StripeCard,
-  type StripeCheckoutSession,
   type StripeCustomer,
 } from "./state";
+import {
+  newCheckoutSession,
+  newCustomer,
+  newPortalSession,
+  type BillingModeType,
+  type StripeCheckoutSession,
+} from "./objects";
 import { emit, type EventInput } from "./webhooks";
 
 /**
@@ -42,14 +50,24 @@ export const TEST_CARDS: Record<string, StripeCard> = {
 /** Checkout Sessions expire 24 hours after creation by default (docs.stripe.com/api/checkout/sessions/create, expires_at). */
 const SESSION_TTL_SECONDS = 24 * 3600;
 
-function findSession(ctx: RequestContext, id: string): StripeCheckoutSession {
+/** The account's one portal configuration (Stripe makes a default one per account). */
+const PORTAL_CONFIGURATION = "bpc_sandbox_default";
+
+function findSession(ctx: RequestContext, id: string): StoredCheckoutSession {
   const session = ctx.store.slice(stripeState).sessions.get(id);
   if (!session) throw noSuch("checkout.session", id);
   return session;
 }
 
-function publicSession(session: StripeCheckoutSession): Record<string, unknown> {
-  const { lineItems: _items, subscriptionMetadata: _meta, trialPeriodDays: _trial, ...visible } = session;
+/** The session as Stripe answers it: without what the sandbox keeps for itself. */
+function publicSession(session: StoredCheckoutSession): StripeCheckoutSession {
+  const {
+    lineItems: _items,
+    subscriptionMetadata: _meta,
+    trialPeriodDays: _trial,
+    billingMode: _mode,
+    ...visible
+  } = session;
   return visible;
 }
 
@@ -106,7 +124,8 @@ function createSession(ctx: RequestContext, params: Parameters<Parameters<typeof
   if (lineItems.some((entry) => entry.price.currency !== currency))
     throw invalid("line_items", "All prices on a Checkout Session must use the same currency.");
   const subscriptionData = obj(params, "subscription_data") ?? {};
-  allowOnly(subscriptionData, ["metadata", "trial_period_days"]);
+  allowOnly(subscriptionData, ["metadata", "trial_period_days", "billing_mode"]);
+  const billingMode = billingModeParam(subscriptionData, "subscription_data[");
   const trial = int(subscriptionData, "trial_period_days") ?? null;
   if (trial !== null && (trial < 1 || trial > 730))
     throw invalid("subscription_data[trial_period_days]", "trial_period_days must be between 1 and 730.");
@@ -114,27 +133,25 @@ function createSession(ctx: RequestContext, params: Parameters<Parameters<typeof
   const id = stripeId("cs_test", 58);
   // Nothing is due today during a trial.
   const amount = trial ? 0 : lineItems.reduce((sum, entry) => sum + entry.price.unit_amount * entry.quantity, 0);
-  const session: StripeCheckoutSession = {
-    id,
-    object: "checkout.session",
-    mode: "subscription",
-    status: "open",
-    payment_status: "unpaid",
-    url: `${ctx.baseUrl}/stripe/checkout/${id}`,
-    success_url: successUrl,
-    cancel_url: cancelUrl,
-    customer: customerId ?? null,
-    customer_email: customerEmail || null,
-    client_reference_id: str(params, "client_reference_id") || null,
-    subscription: null,
-    invoice: null,
-    metadata: metadata(params),
-    amount_subtotal: amount,
-    amount_total: amount,
-    currency,
-    created: now,
-    expires_at: now + SESSION_TTL_SECONDS,
-    livemode: false,
+  const session: StoredCheckoutSession = {
+    ...newCheckoutSession({
+      id,
+      status: "open",
+      payment_status: "unpaid",
+      url: `${ctx.baseUrl}/stripe/checkout/${id}`,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      customer: customerId ?? null,
+      customer_email: customerEmail || null,
+      client_reference_id: str(params, "client_reference_id") || null,
+      metadata: metadata(params),
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency,
+      created: now,
+      expires_at: now + SESSION_TTL_SECONDS,
+    }),
+    billingMode,
     lineItems: lineItems.map((entry) => ({ price: entry.price.id, quantity: entry.quantity })),
     subscriptionMetadata: metadata(subscriptionData),
     trialPeriodDays: trial,
@@ -144,7 +161,7 @@ function createSession(ctx: RequestContext, params: Parameters<Parameters<typeof
 }
 
 /** An open session past its expires_at is expired (the page then says so). */
-function refresh(ctx: RequestContext, session: StripeCheckoutSession): void {
+function refresh(ctx: RequestContext, session: StoredCheckoutSession): void {
   if (session.status === "open" && session.expires_at <= stripeNow(ctx.store)) {
     session.status = "expired";
     session.url = null;
@@ -152,7 +169,7 @@ function refresh(ctx: RequestContext, session: StripeCheckoutSession): void {
   }
 }
 
-function page(session: StripeCheckoutSession, ctx: RequestContext, error?: string): SandboxResponse {
+function page(session: StoredCheckoutSession, ctx: RequestContext, error?: string): SandboxResponse {
   const state = ctx.store.slice(stripeState);
   const lines = session.lineItems
     .map((entry) => {
@@ -180,14 +197,14 @@ ${session.cancel_url ? `<a id="checkout-cancel" href="${base}/cancel">Back</a>` 
   );
 }
 
-function closedPage(session: StripeCheckoutSession): SandboxResponse {
+function closedPage(session: StoredCheckoutSession): SandboxResponse {
   return html(
     410,
     `<!doctype html><html><body><h1>This Checkout Session is no longer available</h1><p>Status: ${escapeHtml(session.status)}</p></body></html>`,
   );
 }
 
-function sessionFor(ctx: RequestContext): StripeCheckoutSession | undefined {
+function sessionFor(ctx: RequestContext): StoredCheckoutSession | undefined {
   const session = ctx.store.slice(stripeState).sessions.get(ctx.params.id ?? "");
   if (session) refresh(ctx, session);
   return session;
@@ -198,7 +215,7 @@ const notFound = () => html(404, "<!doctype html><html><body><h1>Checkout Sessio
 /** Pays: the customer (made from customer_email if needed) gets the card and the subscription. */
 function complete(
   ctx: RequestContext,
-  session: StripeCheckoutSession,
+  session: StoredCheckoutSession,
   cardNumber: string,
   behaviour: StripeCard,
 ): SandboxResponse {
@@ -207,19 +224,15 @@ function complete(
   const events: EventInput[] = [];
   let customer: StripeCustomer | undefined = session.customer ? state.customers.get(session.customer) : undefined;
   if (!customer) {
-    customer = {
+    customer = newCustomer({
       id: stripeId("cus", 14),
-      object: "customer",
       created: stripeNow(store),
       email: session.customer_email,
       name: null,
       description: null,
       metadata: {},
-      balance: 0,
       currency: session.currency,
-      livemode: false,
-      invoice_settings: { default_payment_method: null },
-    };
+    });
     state.customers.set(customer.id, customer);
     events.push({ type: "customer.created", object: customer });
   }
@@ -237,6 +250,7 @@ function complete(
     metadata: session.subscriptionMetadata,
     paymentMethod,
     trialDays: session.trialPeriodDays,
+    billingMode: session.billingMode,
   });
   session.status = "complete";
   session.payment_status = "paid";
@@ -330,7 +344,8 @@ export function registerStripeCheckout(router: Router): void {
       stripeRoute((ctx, params) => {
         const session = findSession(ctx, ctx.params.id ?? "");
         refresh(ctx, session);
-        const answer = publicSession(session);
+        // Expanded ids become objects: the answer is no longer the stored shape.
+        const answer: Record<string, unknown> = { ...publicSession(session) };
         const state = ctx.store.slice(stripeState);
         const expand = expandList(params);
         if (expand.includes("subscription") && session.subscription)
@@ -363,15 +378,14 @@ export function registerStripeCheckout(router: Router): void {
         const returnUrl = str(params, "return_url") || null;
         if (returnUrl && !isUrl(returnUrl)) throw invalid("return_url", "Not a valid URL");
         const id = stripeId("bps", 24);
-        const portal = {
+        const portal = newPortalSession({
           id,
-          object: "billing_portal.session" as const,
+          configuration: PORTAL_CONFIGURATION,
           created: stripeNow(ctx.store),
           customer: customer.id,
           return_url: returnUrl,
           url: `${ctx.baseUrl}/stripe/billing_portal/${id}`,
-          livemode: false as const,
-        };
+        });
         state.portals.set(id, portal);
         return portal;
       }),
