@@ -346,7 +346,16 @@ export function renewDue(store: SandboxStore): void {
     const events: EventInput[] = [];
     while (sub.status === "active" || sub.status === "trialing") {
       const item = sub.items.data[0];
-      if (!item || item.current_period_end > now) break;
+      if (!item) break;
+      // A cancel_at inside the period ends the subscription then, not at the period's end.
+      if (sub.cancel_at !== null && sub.cancel_at <= now && sub.cancel_at < item.current_period_end) {
+        sub.status = "canceled";
+        sub.ended_at = sub.cancel_at;
+        sub.canceled_at ??= sub.cancel_at;
+        events.push({ type: "customer.subscription.deleted", object: sub });
+        break;
+      }
+      if (item.current_period_end > now) break;
       const previous = {
         status: sub.status,
         items: structuredClone(sub.items),

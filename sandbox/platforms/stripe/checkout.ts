@@ -38,7 +38,6 @@ import { emit, type EventInput } from "./webhooks";
  * Checkout Sessions in subscription mode and the hosted page their `url` opens, where Stripe's
  * test cards behave as documented (docs.stripe.com/testing): 4242 4242 4242 4242 pays,
  * 4000 0000 0000 0002 is declined (card_declined), 4000 0025 0000 3155 asks for 3-D Secure first.
- * Also the customer portal (billing_portal.session → a sandbox page listing the subscription).
  */
 
 export const TEST_CARDS: Record<string, StripeCard> = {
@@ -49,9 +48,6 @@ export const TEST_CARDS: Record<string, StripeCard> = {
 
 /** Checkout Sessions expire 24 hours after creation by default (docs.stripe.com/api/checkout/sessions/create, expires_at). */
 const SESSION_TTL_SECONDS = 24 * 3600;
-
-/** The account's one portal configuration (Stripe makes a default one per account). */
-const PORTAL_CONFIGURATION = "bpc_sandbox_default";
 
 function findSession(ctx: RequestContext, id: string): StoredCheckoutSession {
   const session = ctx.store.slice(stripeState).sessions.get(id);
@@ -71,7 +67,7 @@ function publicSession(session: StoredCheckoutSession): StripeCheckoutSession {
   return visible;
 }
 
-function isUrl(value: string): boolean {
+export function isUrl(value: string): boolean {
   try {
     const url = new URL(value.replace("{CHECKOUT_SESSION_ID}", "x"));
     return url.protocol === "http:" || url.protocol === "https:";
@@ -317,25 +313,6 @@ function cancel(ctx: RequestContext): SandboxResponse {
   return redirect(session.cancel_url);
 }
 
-function portalPage(ctx: RequestContext): SandboxResponse {
-  const state = ctx.store.slice(stripeState);
-  const portal = state.portals.get(ctx.params.id ?? "");
-  if (!portal) return html(404, "<!doctype html><html><body><h1>Portal session not found</h1></body></html>");
-  const subs = [...state.subscriptions.values()].filter((sub) => sub.customer === portal.customer);
-  const invoices = [...state.invoices.values()].filter((entry) => entry.customer === portal.customer);
-  const card = state.cards.get(portal.customer);
-  return html(
-    200,
-    `<!doctype html><html><head><title>Billing portal (sandbox)</title></head><body>
-<h1>Billing portal</h1>
-<p id="portal-card">${card ? `Card ending ${escapeHtml(card.last4)}` : "No card on file"}</p>
-<ul id="portal-subscriptions">${subs.map((sub) => `<li>${escapeHtml(sub.id)}: ${escapeHtml(sub.status)}</li>`).join("")}</ul>
-<ul id="portal-invoices">${invoices.map((entry) => `<li>${escapeHtml(entry.id)}: ${entry.total} ${escapeHtml(entry.currency)} ${escapeHtml(entry.status)}</li>`).join("")}</ul>
-<a id="portal-return" href="${escapeHtml(portal.return_url ?? "#")}">Return</a>
-</body></html>`,
-  );
-}
-
 export function registerStripeCheckout(router: Router): void {
   router
     .post("/v1/checkout/sessions", stripeRoute(createSession))
@@ -369,27 +346,6 @@ export function registerStripeCheckout(router: Router): void {
         return publicSession(session);
       }),
     )
-    .post(
-      "/v1/billing_portal/sessions",
-      stripeRoute((ctx, params) => {
-        allowOnly(params, ["customer", "return_url"]);
-        const state = ctx.store.slice(stripeState);
-        const customer = findCustomer(state, str(params, "customer") ?? requiredStr(params, "customer"), "customer");
-        const returnUrl = str(params, "return_url") || null;
-        if (returnUrl && !isUrl(returnUrl)) throw invalid("return_url", "Not a valid URL");
-        const id = stripeId("bps", 24);
-        const portal = newPortalSession({
-          id,
-          configuration: PORTAL_CONFIGURATION,
-          created: stripeNow(ctx.store),
-          customer: customer.id,
-          return_url: returnUrl,
-          url: `${ctx.baseUrl}/stripe/billing_portal/${id}`,
-        });
-        state.portals.set(id, portal);
-        return portal;
-      }),
-    )
     .get("/stripe/checkout/:id", (ctx) => {
       const session = sessionFor(ctx);
       if (!session) return notFound();
@@ -398,6 +354,5 @@ export function registerStripeCheckout(router: Router): void {
     .post("/stripe/checkout/:id/pay", pay)
     .get("/stripe/checkout/:id/authenticate", authenticatePage)
     .post("/stripe/checkout/:id/authenticate", authenticate)
-    .get("/stripe/checkout/:id/cancel", cancel)
-    .get("/stripe/billing_portal/:id", portalPage);
+    .get("/stripe/checkout/:id/cancel", cancel);
 }

@@ -358,6 +358,8 @@ export function newInvoice(
     amount_overpaid: 0,
     amount_shipping: 0,
     application: null,
+    // Stripe advances a subscription's invoices itself; a preview is never advanced.
+    auto_advance: fields.status !== "draft",
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     collection_method: "charge_automatically",
@@ -463,6 +465,7 @@ export function newCheckoutSession(
     payment_method_options: {},
     payment_method_types: ["card"],
     permissions: null,
+    phone_number_collection: { enabled: false },
     recovered_from: null,
     saved_payment_method_options: null,
     setup_intent: null,
