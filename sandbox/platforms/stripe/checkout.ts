@@ -25,13 +25,7 @@ import {
   type StripeCard,
   type StripeCustomer,
 } from "./state";
-import {
-  newCheckoutSession,
-  newCustomer,
-  newPortalSession,
-  type BillingModeType,
-  type StripeCheckoutSession,
-} from "./objects";
+import { newCheckoutSession, newCustomer, type StripeCheckoutSession } from "./objects";
 import { emit, type EventInput } from "./webhooks";
 
 /**
