@@ -79,7 +79,7 @@ export interface SandboxConfig {
    * Where Stripe events go and the secret that signs them, as a Stripe account's webhook endpoint:
    * set on first use (sandbox/platforms/stripe/state.ts) and by /_control/stripe/webhook.
    */
-  stripeWebhook?: { url: string | null; secret: string };
+  stripeWebhook?: { url: string | null; secret: string; apiVersion: string };
 }
 
 export class SandboxStore {

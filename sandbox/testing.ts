@@ -277,10 +277,12 @@ export function sandboxControl(sandboxUrl: string) {
     setStripeWebhook: async (settings: {
       url?: string | null;
       secret?: string;
+      apiVersion?: string;
       maxAttempts?: number;
       retryDelayMs?: number;
       timeoutMs?: number;
-    }) => (await call("POST", "/stripe/webhook", settings)) as { url: string | null; secret: string },
+    }) =>
+      (await call("POST", "/stripe/webhook", settings)) as { url: string | null; secret: string; apiVersion: string },
     stripeWebhookFault: async (fault: StripeWebhookFaultInput) =>
       ((await call("POST", "/stripe/webhook/faults", fault)) as { fault: { id: number } }).fault,
     stripeDeliveries: async () =>

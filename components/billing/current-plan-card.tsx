@@ -80,7 +80,7 @@ export function CurrentPlanCard({
           <div className="border-warning/50 bg-warning/10 rounded-lg border p-3">
             <p className="text-warning font-medium">Scheduled for Cancellation</p>
             <p className="text-muted-foreground">
-              Ends on <ShortDate iso={subscription.currentPeriodEnd} />
+              Ends on <ShortDate iso={subscription.cancelAt ?? subscription.currentPeriodEnd} />
             </p>
           </div>
         )}

@@ -30,7 +30,10 @@ export const subscriptions = pgTable("subscriptions", {
   trialEndsAt: timestamptz("trial_ends_at"),
   currentPeriodStart: timestamptz("current_period_start").notNull().defaultNow(),
   currentPeriodEnd: timestamptz("current_period_end").notNull(),
+  /** A cancellation is scheduled, however it was made (cancel_at_period_end or cancel_at in Stripe). */
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  /** When the scheduled cancellation ends the plan; null when none is scheduled. */
+  cancelAt: timestamptz("cancel_at"),
   cancelledAt: timestamptz("cancelled_at"),
   cancelReason: text("cancel_reason"),
   /** A downgrade that takes effect at currentPeriodEnd; null when none is pending. */

@@ -110,7 +110,10 @@ export interface SubscriptionSummary {
   daysRemaining: number;
   currentPeriodStart: string;
   currentPeriodEnd: string;
+  /** A cancellation is scheduled (spec: cancelAtPeriodEnd set), made here or in Stripe's portal. */
   cancelAtPeriodEnd: boolean;
+  /** When the scheduled cancellation ends the plan ('Ends on {date}'); null when none is. */
+  cancelAt: string | null;
   cancelledAt: string | null;
   /** A downgrade scheduled for currentPeriodEnd, or null. */
   pendingTier: TierName | null;

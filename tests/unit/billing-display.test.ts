@@ -25,6 +25,7 @@ const summary: SubscriptionSummary = {
   currentPeriodStart: "2026-11-03T10:00:00.000Z",
   currentPeriodEnd: "2026-12-03T10:00:00.000Z",
   cancelAtPeriodEnd: false,
+  cancelAt: null,
   cancelledAt: null,
   pendingTier: null,
   graceEndsAt: null,

@@ -16,7 +16,14 @@ import {
 } from "@/lib/billing/schemas";
 import { tiers, type TierName } from "@/lib/billing/tiers";
 import { isPaidTier, priceIdFor, stripe, type PaidTier } from "./stripe";
-import { HELD_TIER_KEY, HELD_UNTIL_KEY, USER_ID_KEY, syncSubscriptionFromStripe, tiersOf } from "./stripe-sync";
+import {
+  HELD_TIER_KEY,
+  HELD_UNTIL_KEY,
+  USER_ID_KEY,
+  scheduledCancellation,
+  syncSubscriptionFromStripe,
+  tiersOf,
+} from "./stripe-sync";
 import { ensureSubscription, initializeSubscription, toSubscriptionSummary } from "./subscription";
 
 /**
@@ -111,7 +118,7 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
   if (!item) throw new ApiError(502, "stripe_state", SUBSCRIPTION_MESSAGES.changeFailed);
   // A cancellation is waiting for the period's end: the Billing page disables the plans until it is
   // undone, and so does the API (a paid plan chosen now would otherwise still end at that date).
-  if (current.cancel_at_period_end && isPaidTier(input.tier))
+  if (scheduledCancellation(current) && isPaidTier(input.tier))
     throw conflict(SUBSCRIPTION_MESSAGES.cancellationScheduled, "cancellation_scheduled");
   // A change to another paid tier is waiting for the renewal: the subscription already carries the
   // next tier's price, the tier paid for is kept in the metadata (stripe-sync.ts, tiersOf). Anything
@@ -236,12 +243,25 @@ export async function cancelSubscription(
   };
 }
 
-/** POST /subscription/reactivate: undoes a cancellation scheduled for the period's end. */
+/**
+ * POST /subscription/reactivate: undoes a scheduled cancellation whichever way it was set, decided
+ * on Stripe's state. One parameter per request, the one that set it: `cancel_at_period_end: false`
+ * (which clears the cancel_at it implied) or, for a cancel_at alone (the portal in flexible billing
+ * mode), `cancel_at: ""`, which the API takes as "remove" (the SDK's Emptyable parameter).
+ */
 export async function reactivateSubscription(userId: string): Promise<SubscriptionChangeResult> {
   const row = await ensureSubscription(userId);
-  if (!hasStripePlan(row) || !row.cancelAtPeriodEnd)
+  if (!hasStripePlan(row)) throw conflict(SUBSCRIPTION_MESSAGES.nothingToReactivate, "nothing_to_reactivate");
+  const current = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+  if (!scheduledCancellation(current) || current.status === "canceled") {
+    // Our copy may be behind (a webhook still on its way): it is brought to Stripe's state first.
+    await syncSubscriptionFromStripe(userId, row.stripeSubscriptionId);
     throw conflict(SUBSCRIPTION_MESSAGES.nothingToReactivate, "nothing_to_reactivate");
-  await stripe().subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: false });
+  }
+  await stripe().subscriptions.update(
+    row.stripeSubscriptionId,
+    current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: "" },
+  );
   await recordEvent(userId, "reactivate", row.tier, row.tier);
   return {
     subscription: await summaryAfterSync(userId, row.stripeSubscriptionId),

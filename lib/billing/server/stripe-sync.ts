@@ -36,6 +36,17 @@ function periodOf(sub: Stripe.Subscription): { start: Date; end: Date } {
   };
 }
 
+/**
+ * When a scheduled cancellation ends the subscription, however it was scheduled: in flexible
+ * billing mode (the default for new subscriptions since 2025-09-30.clover) the Customer Portal
+ * records it as `cancel_at` with `cancel_at_period_end` false; the API's `cancel_at_period_end`
+ * sets both (docs.stripe.com/billing/subscriptions/billing-mode/compare). Null when none is.
+ */
+export function scheduledCancellation(sub: Stripe.Subscription): Date | null {
+  if (sub.cancel_at !== null) return toDate(sub.cancel_at);
+  return sub.cancel_at_period_end ? periodOf(sub).end : null;
+}
+
 /** The tier the customer has now and one waiting for the next period (a change 'at end of billing period'). */
 export function tiersOf(sub: Stripe.Subscription): { tier: TierName; pendingTier: TierName | null } | null {
   const item = sub.items.data[0];
@@ -46,7 +57,7 @@ export function tiersOf(sub: Stripe.Subscription): { tier: TierName; pendingTier
   const heldTier = tierNames.find((name) => name === held);
   if (heldTier && heldTier !== priceTier && item && until === String(item.current_period_end))
     return { tier: heldTier, pendingTier: priceTier };
-  return { tier: priceTier, pendingTier: sub.cancel_at_period_end ? "free" : null };
+  return { tier: priceTier, pendingTier: scheduledCancellation(sub) ? "free" : null };
 }
 
 /** The user's row, locked until the transaction ends; found by the Stripe customer. */
@@ -83,6 +94,7 @@ export async function applyStripeSubscription(
       currentPeriodStart: start,
       currentPeriodEnd: end,
       cancelAtPeriodEnd: false,
+      cancelAt: null,
       cancelledAt: toDate(sub.canceled_at ?? sub.ended_at) ?? now,
       pendingTier: null,
       stripeSubscriptionId: null,
@@ -93,6 +105,7 @@ export async function applyStripeSubscription(
   const plan = tiersOf(sub);
   if (!plan) return row;
   const period = periodOf(sub);
+  const cancelAt = scheduledCancellation(sub);
   const pastDue = sub.status === "past_due" || sub.status === "unpaid";
   const pastDueSince = pastDue ? (row.pastDueSince ?? now) : null;
   return write(tx, row, {
@@ -103,8 +116,9 @@ export async function applyStripeSubscription(
     trialEndsAt: toDate(sub.trial_end) ?? row.trialEndsAt,
     currentPeriodStart: period.start,
     currentPeriodEnd: period.end,
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-    cancelledAt: sub.cancel_at_period_end ? (toDate(sub.canceled_at) ?? now) : null,
+    cancelAtPeriodEnd: cancelAt !== null,
+    cancelAt,
+    cancelledAt: cancelAt ? (toDate(sub.canceled_at) ?? now) : null,
     stripeSubscriptionId: sub.id,
     stripeCustomerId: idOf(sub.customer),
     pastDueSince,

@@ -20,11 +20,13 @@ let client: Stripe | undefined;
 export function stripe(): Stripe {
   if (client) return client;
   if (env.STRIPE_SECRET_KEY) {
-    client = new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
+    // The SDK's pinned version, named so the webhook endpoint can be created with the same one.
+    client = new Stripe(env.STRIPE_SECRET_KEY, { apiVersion: Stripe.API_VERSION, maxNetworkRetries: 2 });
   } else {
     const url = new URL(env.SANDBOX_URL);
     const protocol = url.protocol === "https:" ? "https" : "http";
     client = new Stripe(SANDBOX_KEY, {
+      apiVersion: Stripe.API_VERSION,
       host: url.hostname,
       port: Number(url.port || (protocol === "https" ? 443 : 80)),
       protocol,

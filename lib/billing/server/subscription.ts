@@ -62,6 +62,7 @@ export function toSubscriptionSummary(row: Subscription, now = new Date()): Subs
     currentPeriodStart: row.currentPeriodStart.toISOString(),
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    cancelAt: row.cancelAtPeriodEnd ? (row.cancelAt ?? row.currentPeriodEnd).toISOString() : null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     pendingTier: row.pendingTier,
     graceEndsAt: row.status === "past_due" ? (row.graceEndsAt?.toISOString() ?? null) : null,

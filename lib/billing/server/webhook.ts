@@ -22,7 +22,15 @@ export const HANDLED_EVENTS = [
   "invoice.payment_failed",
 ] as const;
 
-export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+/** `unmatched`: an invoice event whose subscription we cannot find, logged as an error, never applied. */
+export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "unmatched";
+
+/**
+ * The API version our endpoint is created with: the one the SDK pins, so an event's objects have
+ * the shape the SDK's types describe (an endpoint renders events in its own api_version,
+ * docs.stripe.com/webhooks/versioning); the README's "Real Stripe (test mode)" entry says how.
+ */
+export const WEBHOOK_API_VERSION = Stripe.API_VERSION;
 
 /** The event, when the signature is Stripe's (else 400: nothing is read or written). */
 export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
@@ -39,8 +47,10 @@ export function verifyStripeEvent(rawBody: string, signature: string | null): St
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
+type Subject = { customerId: string; subscriptionId: string };
+
 /** The customer and subscription an event is about; null for events we do not act on. */
-function subjectOf(event: Stripe.Event): { customerId: string; subscriptionId: string } | null {
+function subjectOf(event: Stripe.Event): Subject | null | "no_subscription" {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
@@ -59,16 +69,32 @@ function subjectOf(event: Stripe.Event): { customerId: string; subscriptionId: s
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       const customerId = idOf(invoice.customer);
+      // Since 2025-03-31.basil an invoice names its subscription in parent.subscription_details only.
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-      return customerId && subscriptionId ? { customerId, subscriptionId } : null;
+      return customerId && subscriptionId ? { customerId, subscriptionId } : "no_subscription";
     }
     default:
       return null;
   }
 }
 
+/** Said loudly: an invoice event that changes nothing here may be a payment we failed to record. */
+function unmatched(event: Stripe.Event, why: string): WebhookOutcome {
+  const invoice = "id" in event.data.object ? String(event.data.object.id) : "?";
+  console.error(`[billing] ${event.type} ${event.id} (invoice ${invoice}) not applied: ${why}`);
+  return "unmatched";
+}
+
+const isInvoiceEvent = (event: Stripe.Event) => event.type.startsWith("invoice.");
+
 export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+  if (event.api_version !== WEBHOOK_API_VERSION)
+    console.error(
+      `[billing] Stripe event ${event.id} is in API version ${event.api_version ?? "none"}, not ${WEBHOOK_API_VERSION}: ` +
+        "create the webhook endpoint with the SDK's version (see the README, Real Stripe). Only its ids are read.",
+    );
   const subject = subjectOf(event);
+  if (subject === "no_subscription") return unmatched(event, "it names no subscription");
   if (!subject) return "ignored";
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -78,10 +104,23 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
       .returning({ id: stripeEvents.id });
     if (inserted.length === 0) return "duplicate";
     const row = await lockRowByCustomer(tx, subject.customerId);
-    // Not one of our customers (another app on the same Stripe account): kept as seen, nothing to do.
-    if (!row) return "ignored";
-    const sub = await stripe().subscriptions.retrieve(subject.subscriptionId);
-    if (customerIdOf(sub.customer) !== subject.customerId) return "ignored";
+    if (!row) {
+      if (isInvoiceEvent(event)) return unmatched(event, `no user has the Stripe customer ${subject.customerId}`);
+      // Not one of our customers (another app on the same Stripe account): kept as seen, nothing to do.
+      return "ignored";
+    }
+    const sub = await stripe()
+      .subscriptions.retrieve(subject.subscriptionId)
+      .catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      });
+    if (!sub) return unmatched(event, `Stripe has no subscription ${subject.subscriptionId}`);
+    if (customerIdOf(sub.customer) !== subject.customerId) {
+      if (isInvoiceEvent(event))
+        return unmatched(event, `the subscription ${sub.id} belongs to another customer than the invoice`);
+      return "ignored";
+    }
     await applyStripeSubscription(tx, row, sub);
     return "applied";
   });

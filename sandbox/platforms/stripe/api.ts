@@ -235,3 +235,17 @@ function basicKey(auth: string): string | undefined {
 function mask(key: string): string {
   return key.length > 8 ? `${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key;
 }
+
+/**
+ * `billing_mode[type]` of a new subscription (or of Checkout's `subscription_data`): flexible
+ * unless `classic` is asked, Stripe's default since 2025-09-30.clover
+ * (docs.stripe.com/changelog/clover/2025-09-30/billing-mode-default-flexible).
+ */
+export function billingModeParam(params: StripeParams, prefix = ""): "classic" | "flexible" {
+  const mode = obj(params, "billing_mode");
+  if (!mode) return "flexible";
+  allowOnly(mode, ["type"]);
+  const type = str(mode, "type");
+  if (type === "classic" || type === "flexible") return type;
+  throw invalid(`${prefix}billing_mode[type]`, `Invalid billing_mode[type]: must be one of classic or flexible`);
+}

@@ -11,6 +11,14 @@ import {
   type StripeSubscription,
   type StripeSubscriptionItem,
 } from "./state";
+import {
+  newInvoice,
+  newInvoiceLine,
+  newSubscription,
+  newSubscriptionItem,
+  setItemPrice,
+  type BillingModeType,
+} from "./objects";
 import { emit, type EventInput } from "./webhooks";
 
 /**
@@ -45,20 +53,30 @@ function line(
   description: string,
   proration: boolean,
 ): StripeInvoiceLine {
-  return {
+  return newInvoiceLine({
     id: stripeId("il"),
-    object: "line_item",
     amount,
     currency: price.currency,
     description,
     period,
     quantity,
-    pricing: { type: "price_details", price_details: { price: price.id, product: price.product } },
+    pricing: {
+      type: "price_details",
+      price_details: { price: price.id, product: price.product },
+      unit_amount_decimal: price.unit_amount_decimal,
+    },
     parent: {
       type: "subscription_item_details",
-      subscription_item_details: { proration, subscription: sub.id, subscription_item: item.id },
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration,
+        proration_details: null,
+        subscription: sub.id,
+        subscription_item: item.id,
+      },
     },
-  };
+  });
 }
 
 function productName(store: SandboxStore, price: StripePrice): string {
@@ -91,9 +109,8 @@ function invoice(
   const endingBalance = Math.min(0, total + startingBalance);
   if (customer) customer.balance = endingBalance;
   const now = stripeNow(store);
-  const created: StripeInvoice = {
+  const created = newInvoice({
     id: stripeId("in"),
-    object: "invoice",
     status: "open",
     billing_reason: reason,
     customer: sub.customer,
@@ -111,11 +128,14 @@ function invoice(
     attempt_count: 0,
     attempted: false,
     lines: { object: "list", data: lines, has_more: false, url: "/v1/invoices/lines" },
-    parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-    status_transitions: { paid_at: null, finalized_at: now },
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: sub.id, metadata: sub.metadata },
+    },
+    status_transitions: { paid_at: null, finalized_at: now, marked_uncollectible_at: null, voided_at: null },
     hosted_invoice_url: null,
-    livemode: false,
-  };
+  });
   created.lines.url = `/v1/invoices/${created.id}/lines`;
   state.invoices.set(created.id, created);
   sub.latest_invoice = created.id;
@@ -148,6 +168,8 @@ export interface NewSubscription {
   missingPaymentMethod?: MissingPaymentMethod;
   /** payment_behavior=error_if_incomplete: a failed first payment is a 402 and creates nothing. */
   failIfUnpaid?: boolean;
+  /** Flexible unless asked otherwise: Stripe's default for new subscriptions since 2025-09-30.clover. */
+  billingMode?: BillingModeType;
 }
 
 /** A subscription paid by card from its first invoice (what Checkout makes). Returns its events. */
@@ -170,44 +192,42 @@ export function startSubscription(
   const trialEnd = input.trialDays ? now + input.trialDays * 86_400 : null;
   const anchor = trialEnd ?? now;
   const end = trialEnd ?? periodEnd(now, now, first);
-  const sub: StripeSubscription = {
+  const sub = newSubscription({
     id,
-    object: "subscription",
     status: trialEnd ? "trialing" : "active",
     customer: input.customer,
     currency: input.currency,
     created: now,
     start_date: now,
     billing_cycle_anchor: anchor,
-    cancel_at: null,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    ended_at: null,
     trial_start: trialEnd ? now : null,
     trial_end: trialEnd,
-    trial_settings: { end_behavior: { missing_payment_method: input.missingPaymentMethod ?? "create_invoice" } },
+    trial_settings: {
+      end_behavior: {
+        billing_cycle_anchor: null,
+        missing_payment_method: input.missingPaymentMethod ?? "create_invoice",
+      },
+    },
     default_payment_method: input.paymentMethod,
-    latest_invoice: null,
     metadata: input.metadata,
+    billingMode: input.billingMode ?? "flexible",
     items: {
       object: "list",
-      data: input.items.map((entry) => ({
-        id: stripeId("si", 14),
-        object: "subscription_item",
-        created: now,
-        current_period_start: now,
-        current_period_end: end,
-        metadata: {},
-        price: entry.price,
-        quantity: entry.quantity,
-        subscription: id,
-      })),
+      data: input.items.map((entry) =>
+        newSubscriptionItem({
+          id: stripeId("si", 14),
+          created: now,
+          current_period_start: now,
+          current_period_end: end,
+          price: entry.price,
+          quantity: entry.quantity,
+          subscription: id,
+        }),
+      ),
       has_more: false,
       url: `/v1/subscription_items?subscription=${id}`,
     },
-    collection_method: "charge_automatically",
-    livemode: false,
-  };
+  });
   const card = state.cards.get(input.customer);
   const charge = sub.items.data.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
   if (!trialEnd && input.failIfUnpaid && charge > 0 && (!card || card.behaviour === "decline"))
@@ -288,7 +308,7 @@ export function changeItem(
       ),
     );
   }
-  item.price = price;
+  setItemPrice(item, price);
   item.quantity = quantity;
   return lines;
 }
@@ -326,7 +346,16 @@ export function renewDue(store: SandboxStore): void {
     const events: EventInput[] = [];
     while (sub.status === "active" || sub.status === "trialing") {
       const item = sub.items.data[0];
-      if (!item || item.current_period_end > now) break;
+      if (!item) break;
+      // A cancel_at inside the period ends the subscription then, not at the period's end.
+      if (sub.cancel_at !== null && sub.cancel_at <= now && sub.cancel_at < item.current_period_end) {
+        sub.status = "canceled";
+        sub.ended_at = sub.cancel_at;
+        sub.canceled_at ??= sub.cancel_at;
+        events.push({ type: "customer.subscription.deleted", object: sub });
+        break;
+      }
+      if (item.current_period_end > now) break;
       const previous = {
         status: sub.status,
         items: structuredClone(sub.items),
@@ -442,9 +471,8 @@ export function previewInvoice(
   const balance = state.customers.get(sub.customer)?.balance ?? 0;
   const due = Math.max(0, total + balance);
   const now = stripeNow(store);
-  return {
+  return newInvoice({
     id: stripeId("upcoming_in"),
-    object: "invoice",
     status: "draft",
     billing_reason: behavior === "always_invoice" ? "subscription_update" : "subscription_cycle",
     customer: sub.customer,
@@ -462,9 +490,12 @@ export function previewInvoice(
     attempt_count: 0,
     attempted: false,
     lines: { object: "list", data: lines, has_more: false, url: "/v1/invoices/upcoming/lines" },
-    parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-    status_transitions: { paid_at: null, finalized_at: null },
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: sub.id, metadata: sub.metadata },
+    },
+    status_transitions: { paid_at: null, finalized_at: null, marked_uncollectible_at: null, voided_at: null },
     hosted_invoice_url: null,
-    livemode: false,
-  };
+  });
 }

@@ -15,6 +15,7 @@ import {
   type StripeParams,
 } from "./api";
 import { stripeId, stripeNow, stripeState, type StripeCustomer, type StripePrice, type StripeState } from "./state";
+import { newCustomer, newPrice, newProduct } from "./objects";
 import { emit } from "./webhooks";
 
 /** Customers, products and prices: create, retrieve, update (customers), list (lookup_keys). */
@@ -35,19 +36,15 @@ export function registerStripeCatalog(router: Router): void {
       "/v1/customers",
       stripeRoute((ctx, params) => {
         allowOnly(params, ["email", "name", "description", "metadata"]);
-        const customer: StripeCustomer = {
+        const customer = newCustomer({
           id: stripeId("cus", 14),
-          object: "customer",
           created: stripeNow(ctx.store),
           email: email(params) || null,
           name: str(params, "name") || null,
           description: str(params, "description") || null,
           metadata: metadata(params),
-          balance: 0,
           currency: null,
-          livemode: false,
-          invoice_settings: { default_payment_method: null },
-        };
+        });
         ctx.store.slice(stripeState).customers.set(customer.id, customer);
         emit(ctx.store, [{ type: "customer.created", object: customer }]);
         return customer;
@@ -67,15 +64,23 @@ export function registerStripeCatalog(router: Router): void {
         const name = str(params, "name");
         const description = str(params, "description");
         // previous_attributes names only what changed, as Stripe's events do.
-        const changes: Partial<StripeCustomer> = {
-          ...(mail !== undefined ? { email: mail || null } : {}),
-          ...(name !== undefined ? { name: name || null } : {}),
-          ...(description !== undefined ? { description: description || null } : {}),
-          ...(params.metadata !== undefined ? { metadata: metadata(params, customer.metadata) } : {}),
-        };
-        const before = customer as unknown as Record<string, unknown>;
-        for (const key of Object.keys(changes)) previous[key] = before[key];
-        Object.assign(customer, changes);
+        // previous_attributes: the values before, of the fields this update changed.
+        if (mail !== undefined) {
+          previous.email = customer.email;
+          customer.email = mail || null;
+        }
+        if (name !== undefined) {
+          previous.name = customer.name;
+          customer.name = name || null;
+        }
+        if (description !== undefined) {
+          previous.description = customer.description;
+          customer.description = description || null;
+        }
+        if (params.metadata !== undefined) {
+          previous.metadata = customer.metadata;
+          customer.metadata = metadata(params, customer.metadata);
+        }
         emit(ctx.store, [{ type: "customer.updated", object: customer, previous }]);
         return customer;
       }),
@@ -94,16 +99,14 @@ export function registerStripeCatalog(router: Router): void {
             "resource_already_exists",
             "id",
           );
-        const product = {
+        const product = newProduct({
           id,
-          object: "product" as const,
           active: bool(params, "active") ?? true,
           created: stripeNow(ctx.store),
           name: requiredStr(params, "name"),
           description: str(params, "description") || null,
           metadata: metadata(params),
-          livemode: false as const,
-        };
+        });
         state.products.set(id, product);
         return product;
       }),
@@ -142,26 +145,25 @@ export function registerStripeCatalog(router: Router): void {
         if (productId && productData)
           throw invalid("product", "You may only specify one of these parameters: product, product_data.");
         if (productData) {
-          const product = {
+          const product = newProduct({
             id: stripeId("prod", 14),
-            object: "product" as const,
             active: true,
             created: stripeNow(ctx.store),
             name: requiredStr(productData, "name"),
             description: null,
             metadata: metadata(productData),
-            livemode: false as const,
-          };
+          });
           state.products.set(product.id, product);
           productId = product.id;
         }
         if (!productId) throw invalid("product", "Missing required param: product.");
         if (!state.products.has(productId)) throw noSuch("product", productId, "product");
         const recurringParams = obj(params, "recurring");
-        let recurring: StripePrice["recurring"] = null;
+        let recurring: Parameters<typeof newPrice>[0]["recurring"] = null;
         if (recurringParams) {
-          const interval = requiredStr(recurringParams, "interval");
-          if (!(INTERVALS as readonly string[]).includes(interval))
+          const asked = requiredStr(recurringParams, "interval");
+          const interval = INTERVALS.find((name) => name === asked);
+          if (!interval)
             throw invalid(
               "recurring[interval]",
               `Invalid recurring[interval]: must be one of day, week, month, or year`,
@@ -169,11 +171,7 @@ export function registerStripeCatalog(router: Router): void {
           const count = int(recurringParams, "interval_count") ?? 1;
           if (count < 1)
             throw invalid("recurring[interval_count]", "Invalid integer: interval_count must be positive.");
-          recurring = {
-            interval: interval as (typeof INTERVALS)[number],
-            interval_count: count,
-            usage_type: "licensed",
-          };
+          recurring = { interval, interval_count: count };
         }
         const lookupKey = str(params, "lookup_key") || null;
         const existing = lookupKey
@@ -185,9 +183,8 @@ export function registerStripeCatalog(router: Router): void {
             throw invalid("lookup_key", `A price (\`${existing.id}\`) already uses that lookup key.`);
           existing.lookup_key = null;
         }
-        const price: StripePrice = {
+        const price = newPrice({
           id: stripeId("price", 24),
-          object: "price",
           active: bool(params, "active") ?? true,
           created: stripeNow(ctx.store),
           currency,
@@ -196,13 +193,8 @@ export function registerStripeCatalog(router: Router): void {
           nickname: str(params, "nickname") || null,
           product: productId,
           recurring,
-          type: recurring ? "recurring" : "one_time",
           unit_amount: unitAmount,
-          unit_amount_decimal: String(unitAmount),
-          billing_scheme: "per_unit",
-          tax_behavior: "unspecified",
-          livemode: false,
-        };
+        });
         state.prices.set(price.id, price);
         return price;
       }),

@@ -2,6 +2,7 @@ import { escapeHtml, html, redirect, type SandboxResponse } from "../../response
 import type { RequestContext, Router } from "../../router";
 import {
   allowOnly,
+  billingModeParam,
   expandList,
   int,
   invalid,
@@ -20,17 +21,17 @@ import {
   stripeId,
   stripeNow,
   stripeState,
+  type StoredCheckoutSession,
   type StripeCard,
-  type StripeCheckoutSession,
   type StripeCustomer,
 } from "./state";
+import { newCheckoutSession, newCustomer, type StripeCheckoutSession } from "./objects";
 import { emit, type EventInput } from "./webhooks";
 
 /**
  * Checkout Sessions in subscription mode and the hosted page their `url` opens, where Stripe's
  * test cards behave as documented (docs.stripe.com/testing): 4242 4242 4242 4242 pays,
  * 4000 0000 0000 0002 is declined (card_declined), 4000 0025 0000 3155 asks for 3-D Secure first.
- * Also the customer portal (billing_portal.session → a sandbox page listing the subscription).
  */
 
 export const TEST_CARDS: Record<string, StripeCard> = {
@@ -42,18 +43,25 @@ export const TEST_CARDS: Record<string, StripeCard> = {
 /** Checkout Sessions expire 24 hours after creation by default (docs.stripe.com/api/checkout/sessions/create, expires_at). */
 const SESSION_TTL_SECONDS = 24 * 3600;
 
-function findSession(ctx: RequestContext, id: string): StripeCheckoutSession {
+function findSession(ctx: RequestContext, id: string): StoredCheckoutSession {
   const session = ctx.store.slice(stripeState).sessions.get(id);
   if (!session) throw noSuch("checkout.session", id);
   return session;
 }
 
-function publicSession(session: StripeCheckoutSession): Record<string, unknown> {
-  const { lineItems: _items, subscriptionMetadata: _meta, trialPeriodDays: _trial, ...visible } = session;
+/** The session as Stripe answers it: without what the sandbox keeps for itself. */
+function publicSession(session: StoredCheckoutSession): StripeCheckoutSession {
+  const {
+    lineItems: _items,
+    subscriptionMetadata: _meta,
+    trialPeriodDays: _trial,
+    billingMode: _mode,
+    ...visible
+  } = session;
   return visible;
 }
 
-function isUrl(value: string): boolean {
+export function isUrl(value: string): boolean {
   try {
     const url = new URL(value.replace("{CHECKOUT_SESSION_ID}", "x"));
     return url.protocol === "http:" || url.protocol === "https:";
@@ -106,7 +114,8 @@ function createSession(ctx: RequestContext, params: Parameters<Parameters<typeof
   if (lineItems.some((entry) => entry.price.currency !== currency))
     throw invalid("line_items", "All prices on a Checkout Session must use the same currency.");
   const subscriptionData = obj(params, "subscription_data") ?? {};
-  allowOnly(subscriptionData, ["metadata", "trial_period_days"]);
+  allowOnly(subscriptionData, ["metadata", "trial_period_days", "billing_mode"]);
+  const billingMode = billingModeParam(subscriptionData, "subscription_data[");
   const trial = int(subscriptionData, "trial_period_days") ?? null;
   if (trial !== null && (trial < 1 || trial > 730))
     throw invalid("subscription_data[trial_period_days]", "trial_period_days must be between 1 and 730.");
@@ -114,27 +123,25 @@ function createSession(ctx: RequestContext, params: Parameters<Parameters<typeof
   const id = stripeId("cs_test", 58);
   // Nothing is due today during a trial.
   const amount = trial ? 0 : lineItems.reduce((sum, entry) => sum + entry.price.unit_amount * entry.quantity, 0);
-  const session: StripeCheckoutSession = {
-    id,
-    object: "checkout.session",
-    mode: "subscription",
-    status: "open",
-    payment_status: "unpaid",
-    url: `${ctx.baseUrl}/stripe/checkout/${id}`,
-    success_url: successUrl,
-    cancel_url: cancelUrl,
-    customer: customerId ?? null,
-    customer_email: customerEmail || null,
-    client_reference_id: str(params, "client_reference_id") || null,
-    subscription: null,
-    invoice: null,
-    metadata: metadata(params),
-    amount_subtotal: amount,
-    amount_total: amount,
-    currency,
-    created: now,
-    expires_at: now + SESSION_TTL_SECONDS,
-    livemode: false,
+  const session: StoredCheckoutSession = {
+    ...newCheckoutSession({
+      id,
+      status: "open",
+      payment_status: "unpaid",
+      url: `${ctx.baseUrl}/stripe/checkout/${id}`,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      customer: customerId ?? null,
+      customer_email: customerEmail || null,
+      client_reference_id: str(params, "client_reference_id") || null,
+      metadata: metadata(params),
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency,
+      created: now,
+      expires_at: now + SESSION_TTL_SECONDS,
+    }),
+    billingMode,
     lineItems: lineItems.map((entry) => ({ price: entry.price.id, quantity: entry.quantity })),
     subscriptionMetadata: metadata(subscriptionData),
     trialPeriodDays: trial,
@@ -144,7 +151,7 @@ function createSession(ctx: RequestContext, params: Parameters<Parameters<typeof
 }
 
 /** An open session past its expires_at is expired (the page then says so). */
-function refresh(ctx: RequestContext, session: StripeCheckoutSession): void {
+function refresh(ctx: RequestContext, session: StoredCheckoutSession): void {
   if (session.status === "open" && session.expires_at <= stripeNow(ctx.store)) {
     session.status = "expired";
     session.url = null;
@@ -152,7 +159,7 @@ function refresh(ctx: RequestContext, session: StripeCheckoutSession): void {
   }
 }
 
-function page(session: StripeCheckoutSession, ctx: RequestContext, error?: string): SandboxResponse {
+function page(session: StoredCheckoutSession, ctx: RequestContext, error?: string): SandboxResponse {
   const state = ctx.store.slice(stripeState);
   const lines = session.lineItems
     .map((entry) => {
@@ -180,14 +187,14 @@ ${session.cancel_url ? `<a id="checkout-cancel" href="${base}/cancel">Back</a>` 
   );
 }
 
-function closedPage(session: StripeCheckoutSession): SandboxResponse {
+function closedPage(session: StoredCheckoutSession): SandboxResponse {
   return html(
     410,
     `<!doctype html><html><body><h1>This Checkout Session is no longer available</h1><p>Status: ${escapeHtml(session.status)}</p></body></html>`,
   );
 }
 
-function sessionFor(ctx: RequestContext): StripeCheckoutSession | undefined {
+function sessionFor(ctx: RequestContext): StoredCheckoutSession | undefined {
   const session = ctx.store.slice(stripeState).sessions.get(ctx.params.id ?? "");
   if (session) refresh(ctx, session);
   return session;
@@ -198,7 +205,7 @@ const notFound = () => html(404, "<!doctype html><html><body><h1>Checkout Sessio
 /** Pays: the customer (made from customer_email if needed) gets the card and the subscription. */
 function complete(
   ctx: RequestContext,
-  session: StripeCheckoutSession,
+  session: StoredCheckoutSession,
   cardNumber: string,
   behaviour: StripeCard,
 ): SandboxResponse {
@@ -207,19 +214,15 @@ function complete(
   const events: EventInput[] = [];
   let customer: StripeCustomer | undefined = session.customer ? state.customers.get(session.customer) : undefined;
   if (!customer) {
-    customer = {
+    customer = newCustomer({
       id: stripeId("cus", 14),
-      object: "customer",
       created: stripeNow(store),
       email: session.customer_email,
       name: null,
       description: null,
       metadata: {},
-      balance: 0,
       currency: session.currency,
-      livemode: false,
-      invoice_settings: { default_payment_method: null },
-    };
+    });
     state.customers.set(customer.id, customer);
     events.push({ type: "customer.created", object: customer });
   }
@@ -237,6 +240,7 @@ function complete(
     metadata: session.subscriptionMetadata,
     paymentMethod,
     trialDays: session.trialPeriodDays,
+    billingMode: session.billingMode,
   });
   session.status = "complete";
   session.payment_status = "paid";
@@ -303,25 +307,6 @@ function cancel(ctx: RequestContext): SandboxResponse {
   return redirect(session.cancel_url);
 }
 
-function portalPage(ctx: RequestContext): SandboxResponse {
-  const state = ctx.store.slice(stripeState);
-  const portal = state.portals.get(ctx.params.id ?? "");
-  if (!portal) return html(404, "<!doctype html><html><body><h1>Portal session not found</h1></body></html>");
-  const subs = [...state.subscriptions.values()].filter((sub) => sub.customer === portal.customer);
-  const invoices = [...state.invoices.values()].filter((entry) => entry.customer === portal.customer);
-  const card = state.cards.get(portal.customer);
-  return html(
-    200,
-    `<!doctype html><html><head><title>Billing portal (sandbox)</title></head><body>
-<h1>Billing portal</h1>
-<p id="portal-card">${card ? `Card ending ${escapeHtml(card.last4)}` : "No card on file"}</p>
-<ul id="portal-subscriptions">${subs.map((sub) => `<li>${escapeHtml(sub.id)}: ${escapeHtml(sub.status)}</li>`).join("")}</ul>
-<ul id="portal-invoices">${invoices.map((entry) => `<li>${escapeHtml(entry.id)}: ${entry.total} ${escapeHtml(entry.currency)} ${escapeHtml(entry.status)}</li>`).join("")}</ul>
-<a id="portal-return" href="${escapeHtml(portal.return_url ?? "#")}">Return</a>
-</body></html>`,
-  );
-}
-
 export function registerStripeCheckout(router: Router): void {
   router
     .post("/v1/checkout/sessions", stripeRoute(createSession))
@@ -330,7 +315,8 @@ export function registerStripeCheckout(router: Router): void {
       stripeRoute((ctx, params) => {
         const session = findSession(ctx, ctx.params.id ?? "");
         refresh(ctx, session);
-        const answer = publicSession(session);
+        // Expanded ids become objects: the answer is no longer the stored shape.
+        const answer: Record<string, unknown> = { ...publicSession(session) };
         const state = ctx.store.slice(stripeState);
         const expand = expandList(params);
         if (expand.includes("subscription") && session.subscription)
@@ -354,28 +340,6 @@ export function registerStripeCheckout(router: Router): void {
         return publicSession(session);
       }),
     )
-    .post(
-      "/v1/billing_portal/sessions",
-      stripeRoute((ctx, params) => {
-        allowOnly(params, ["customer", "return_url"]);
-        const state = ctx.store.slice(stripeState);
-        const customer = findCustomer(state, str(params, "customer") ?? requiredStr(params, "customer"), "customer");
-        const returnUrl = str(params, "return_url") || null;
-        if (returnUrl && !isUrl(returnUrl)) throw invalid("return_url", "Not a valid URL");
-        const id = stripeId("bps", 24);
-        const portal = {
-          id,
-          object: "billing_portal.session" as const,
-          created: stripeNow(ctx.store),
-          customer: customer.id,
-          return_url: returnUrl,
-          url: `${ctx.baseUrl}/stripe/billing_portal/${id}`,
-          livemode: false as const,
-        };
-        state.portals.set(id, portal);
-        return portal;
-      }),
-    )
     .get("/stripe/checkout/:id", (ctx) => {
       const session = sessionFor(ctx);
       if (!session) return notFound();
@@ -384,6 +348,5 @@ export function registerStripeCheckout(router: Router): void {
     .post("/stripe/checkout/:id/pay", pay)
     .get("/stripe/checkout/:id/authenticate", authenticatePage)
     .post("/stripe/checkout/:id/authenticate", authenticate)
-    .get("/stripe/checkout/:id/cancel", cancel)
-    .get("/stripe/billing_portal/:id", portalPage);
+    .get("/stripe/checkout/:id/cancel", cancel);
 }

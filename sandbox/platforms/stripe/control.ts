@@ -11,6 +11,11 @@ import { stripeId, stripeState, webhookEndpoint, type WebhookFaultKind } from ".
 const webhookSchema = z.object({
   url: z.string().url().nullable().optional(),
   secret: z.string().startsWith("whsec_", "secret must start with whsec_").optional(),
+  /** The endpoint's api_version (Stripe's format, e.g. 2026-10-28.endive): the version its events are labelled with. */
+  apiVersion: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, "apiVersion must look like 2026-10-28.endive")
+    .optional(),
   maxAttempts: z.number().int().min(1).max(10).optional(),
   retryDelayMs: z.number().int().nonnegative().optional(),
   timeoutMs: z.number().int().positive().optional(),
@@ -42,9 +47,10 @@ async function setWebhook(ctx: RequestContext): Promise<SandboxResponse> {
   if (!parsed.success) return invalid(parsed.error);
   const pacing = ctx.store.slice(stripeState).webhook;
   const endpoint = webhookEndpoint(ctx.store);
-  const { url, secret, ...rest } = parsed.data;
+  const { url, secret, apiVersion, ...rest } = parsed.data;
   if (url !== undefined) endpoint.url = url;
   if (secret !== undefined) endpoint.secret = secret;
+  if (apiVersion !== undefined) endpoint.apiVersion = apiVersion;
   Object.assign(pacing, Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)));
   return json(200, { ...endpoint, ...pacing });
 }

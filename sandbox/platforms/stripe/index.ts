@@ -4,6 +4,7 @@ import { renewDue } from "./billing";
 import { registerStripeCatalog } from "./catalog";
 import { registerStripeCheckout } from "./checkout";
 import { registerStripeControl } from "./control";
+import { registerStripePortal } from "./portal";
 import { stripeState } from "./state";
 import { registerStripeSubscriptions } from "./subscriptions";
 
@@ -19,6 +20,7 @@ export const stripe: SandboxModule = {
     store.register(stripeState);
     registerStripeCatalog(router);
     registerStripeCheckout(router);
+    registerStripePortal(router);
     registerStripeSubscriptions(router);
     registerStripeControl(router);
     store.onClockAdvance(() => renewDue(store));

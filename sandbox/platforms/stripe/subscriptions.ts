@@ -1,6 +1,7 @@
 import type { RequestContext, Router } from "../../router";
 import {
   allowOnly,
+  billingModeParam,
   bool,
   expandList,
   int,
@@ -23,6 +24,68 @@ import { stripeNow, stripeState, type MissingPaymentMethod, type StripeState, ty
 import { emit, type EventInput } from "./webhooks";
 
 /** Subscriptions (retrieve, list, update with proration, cancel) and their invoices. */
+
+/** What an update asks of the subscription's end: a date, the period's end, or nothing (undone). */
+type CancellationChange = { cancelAt: number | null; atPeriodEnd: boolean };
+
+/**
+ * Reads `cancel_at` (a future Unix time, `min_period_end` / `max_period_end`, or "" to remove it)
+ * and `cancel_at_period_end`. The two are refused together: the cancel_at helpers are documented as
+ * not compatible with cancel_at_period_end (docs.stripe.com/changelog/basil/2025-07-30/cancel-at-enums),
+ * and the sandbox refuses any mix (stricter). The helpers are for flexible billing mode only.
+ */
+function cancellationChange(sub: StripeSubscription, params: StripeParams, now: number): CancellationChange | null {
+  const atPeriodEnd = bool(params, "cancel_at_period_end");
+  const cancelAt = str(params, "cancel_at");
+  if (atPeriodEnd !== undefined && cancelAt !== undefined)
+    throw invalid("cancel_at", "You may only specify one of these parameters: cancel_at, cancel_at_period_end.");
+  const periodEnds = sub.items.data.map((item) => item.current_period_end);
+  if (atPeriodEnd !== undefined)
+    return { atPeriodEnd, cancelAt: atPeriodEnd ? (periodEnds.length ? Math.min(...periodEnds) : null) : null };
+  if (cancelAt === undefined) return null;
+  if (cancelAt === "") return { atPeriodEnd: false, cancelAt: null };
+  if (cancelAt === "min_period_end" || cancelAt === "max_period_end") {
+    if (sub.billing_mode.type !== "flexible")
+      throw invalid(
+        "cancel_at",
+        `cancel_at=${cancelAt} is only available for subscriptions with billing_mode[type]=flexible.`,
+      );
+    const at = cancelAt === "min_period_end" ? Math.min(...periodEnds) : Math.max(...periodEnds);
+    return { atPeriodEnd: false, cancelAt: at };
+  }
+  const at = int(params, "cancel_at");
+  if (at === undefined || at <= now) throw invalid("cancel_at", "cancel_at must be a Unix timestamp in the future.");
+  return { atPeriodEnd: false, cancelAt: at };
+}
+
+/**
+ * Applies a scheduled cancellation (or its removal) and answers the previous values, for the
+ * event's previous_attributes. Scheduling sets canceled_at to the request's time and the reason
+ * cancellation_requested; undoing clears all three (the subscription object's documented fields).
+ */
+export function scheduleCancellation(
+  sub: StripeSubscription,
+  change: CancellationChange,
+  now: number,
+): Record<string, unknown> {
+  const previous = {
+    cancel_at_period_end: sub.cancel_at_period_end,
+    cancel_at: sub.cancel_at,
+    canceled_at: sub.canceled_at,
+    cancellation_details: structuredClone(sub.cancellation_details),
+  };
+  const scheduled = change.cancelAt !== null;
+  sub.cancel_at_period_end = change.atPeriodEnd;
+  sub.cancel_at = change.cancelAt;
+  sub.canceled_at = scheduled ? now : null;
+  sub.cancellation_details = {
+    comment: null,
+    feedback: null,
+    feedback_option: null,
+    reason: scheduled ? "cancellation_requested" : null,
+  };
+  return previous;
+}
 
 const PRORATION: ProrationBehavior[] = ["create_prorations", "always_invoice", "none"];
 
@@ -48,6 +111,7 @@ function update(state: StripeState, ctx: Parameters<Parameters<typeof stripeRout
     "proration_behavior",
     "proration_date",
     "cancel_at_period_end",
+    "cancel_at",
     "metadata",
     "payment_behavior",
   ]);
@@ -76,7 +140,7 @@ function update(state: StripeState, ctx: Parameters<Parameters<typeof stripeRout
   if (item0 && (prorationDate < item0.current_period_start || prorationDate > item0.current_period_end))
     throw invalid("proration_date", "proration_date must be within the current period of the subscription.");
   const previous: Record<string, unknown> = {};
-  const cancelAtEnd = bool(params, "cancel_at_period_end");
+  const cancellation = cancellationChange(sub, params, now);
   const items = list(params, "items");
   // Validate every item before changing anything: a refused update writes nothing.
   const changes = items.map((entry, index) => {
@@ -123,14 +187,7 @@ function update(state: StripeState, ctx: Parameters<Parameters<typeof stripeRout
     }
     if (sub.status !== statusBefore) previous.status = statusBefore;
   }
-  if (cancelAtEnd !== undefined) {
-    previous.cancel_at_period_end = sub.cancel_at_period_end;
-    previous.cancel_at = sub.cancel_at;
-    previous.canceled_at = sub.canceled_at;
-    sub.cancel_at_period_end = cancelAtEnd;
-    sub.cancel_at = cancelAtEnd ? (sub.items.data[0]?.current_period_end ?? null) : null;
-    sub.canceled_at = cancelAtEnd ? now : null;
-  }
+  if (cancellation) Object.assign(previous, scheduleCancellation(sub, cancellation, now));
   if (params.metadata !== undefined) {
     previous.metadata = sub.metadata;
     sub.metadata = metadata(params, sub.metadata);
@@ -143,7 +200,15 @@ const MISSING_PAYMENT_METHOD: MissingPaymentMethod[] = ["cancel", "pause", "crea
 
 /** POST /v1/subscriptions: on an existing customer; a trial needs no card, otherwise the card pays now. */
 function create(ctx: RequestContext, params: StripeParams) {
-  allowOnly(params, ["customer", "items", "trial_period_days", "trial_settings", "metadata", "payment_behavior"]);
+  allowOnly(params, [
+    "customer",
+    "items",
+    "trial_period_days",
+    "trial_settings",
+    "metadata",
+    "payment_behavior",
+    "billing_mode",
+  ]);
   const state = ctx.store.slice(stripeState);
   const customer = findCustomer(state, requiredStr(params, "customer"), "customer");
   const entries = list(params, "items");
@@ -184,6 +249,7 @@ function create(ctx: RequestContext, params: StripeParams) {
     trialDays,
     missingPaymentMethod: missingCard,
     failIfUnpaid: paymentBehavior === "error_if_incomplete",
+    billingMode: billingModeParam(params),
   });
   emit(ctx.store, events);
   return sub;

@@ -1,6 +1,15 @@
 import { createHmac } from "node:crypto";
+import type Stripe from "stripe";
 import type { SandboxStore } from "../../state";
-import { stripeId, stripeNow, stripeState, webhookEndpoint, type StripeEvent, type WebhookFault } from "./state";
+import {
+  DEFAULT_API_VERSION,
+  stripeId,
+  stripeNow,
+  stripeState,
+  webhookEndpoint,
+  type StripeEvent,
+  type WebhookFault,
+} from "./state";
 
 /**
  * Events and their signed delivery to the one webhook endpoint the sandbox knows. Stripe signs
@@ -9,8 +18,8 @@ import { stripeId, stripeNow, stripeState, webhookEndpoint, type StripeEvent, ty
  * The faults tests set (duplicate, out of order, delayed, failed attempts) act here.
  */
 
-/** The API version stripe v23 pins; events are rendered in it (the account's default). */
-export const STRIPE_API_VERSION = "2026-10-28.endive";
+/** Events are recorded in the account's default version; each delivery is labelled with its endpoint's. */
+export const STRIPE_API_VERSION = DEFAULT_API_VERSION;
 
 export function signPayload(payload: string, secret: string, timestamp: number): string {
   const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
@@ -20,8 +29,8 @@ export function signPayload(payload: string, secret: string, timestamp: number):
 /** Records an event (GET /v1/events lists it) without sending it: use `emit` for one batch. */
 function makeEvent(
   store: SandboxStore,
-  type: string,
-  object: unknown,
+  type: Stripe.Event.Type,
+  object: object,
   previous?: Record<string, unknown>,
 ): StripeEvent {
   const event: StripeEvent = {
@@ -43,8 +52,8 @@ function makeEvent(
 }
 
 export interface EventInput {
-  type: string;
-  object: unknown;
+  type: Stripe.Event.Type;
+  object: object;
   previous?: Record<string, unknown>;
 }
 
@@ -93,15 +102,16 @@ async function deliver(store: SandboxStore, event: StripeEvent, failAttempts: nu
     if (attempt > 1) await sleep(retryDelayMs * 2 ** (attempt - 2));
     // /_control/reset forgets the events not yet delivered, as it forgets everything else.
     if (store.slice(stripeState) !== state) return;
-    const { url, secret } = webhookEndpoint(store);
+    const { url, secret, apiVersion } = webhookEndpoint(store);
     if (!url) return;
     const record = { eventId: event.id, type: event.type, attempt, at: new Date(store.now()).toISOString() };
     if (attempt <= failAttempts) {
       state.deliveries.push({ ...record, status: null, ok: false, error: "failed on purpose (fault)" });
       continue;
     }
-    // Stripe sends the event pretty-printed; the signature covers exactly these bytes.
-    const payload = JSON.stringify(event, null, 2);
+    // Stripe renders an event in the API version of the endpoint it is sent to
+    // (docs.stripe.com/webhooks/versioning); sent pretty-printed, the signature covers these bytes.
+    const payload = JSON.stringify({ ...event, api_version: apiVersion }, null, 2);
     // Signed with the wall clock, not the sandbox clock: receivers check `t` against their own time
     // (the SDK's 300 s tolerance), and Stripe's test clocks do not change when events are sent either.
     const signature = signPayload(payload, secret, Math.floor(Date.now() / 1000));
