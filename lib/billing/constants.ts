@@ -2,7 +2,7 @@ import { MESSAGES as POST_MESSAGES } from "@/lib/posts/constants";
 
 /**
  * The subscription API's statuses, messages and cancellation reasons: plain values, no zod, so the
- * Billing page does not ship the validation library in its first load (issue #18). Re-exported by
+ * Billing page does not ship the validation library in its first load. Re-exported by
  * lib/billing/schemas.ts.
  */
 

@@ -2,13 +2,13 @@ import type { Page } from "@playwright/test";
 import { connectFacebookPages, expect, signUp, test } from "./fixtures";
 
 /**
- * The Stripe flows of issue #16's acceptance, in Chromium against the sandbox's Stripe (hosted
+ * The Stripe flows, in Chromium against the sandbox's Stripe (hosted
  * Checkout with test cards, subscriptions with proration, signed webhooks): a Free user upgrades to
  * Standard through Checkout and can then save a 31st post; an immediate upgrade to Premium shows the
  * prorated amount charged; a cancellation at period end is shown and locks the plans; Reactivate
  * restores them; a declined card leaves the plan unchanged with the spec's error.
  *
- * Needs the change-tier, cancel, reactivate and portal endpoints and the webhook (issue #16 items 1-2).
+ * Needs the change-tier, cancel, reactivate and portal endpoints and the webhook.
  */
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });

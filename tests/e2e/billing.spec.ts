@@ -3,7 +3,7 @@ import pg from "pg";
 import { expect, newUser, signUp, test } from "./fixtures";
 
 /**
- * The Billing page (issue #16 item 7) as a person uses it, without Stripe: a Free user's plan card,
+ * The Billing page as a person uses it, without Stripe: a Free user's plan card,
  * meters, cost breakdown, plans and history; the change-plan and cancel modals' content and keyboard;
  * what a paid, a cancelling and a past-due subscription look like (their state written to the
  * database, as the webhook would); a load failure and Try Again. The Stripe flows are in

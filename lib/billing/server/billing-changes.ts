@@ -27,7 +27,7 @@ import {
 import { ensureSubscription, initializeSubscription, toSubscriptionSummary } from "./subscription";
 
 /**
- * Plan changes the owner asks for (issue #16): each is a call to Stripe, whose answer is then read
+ * Plan changes the owner asks for: each is a call to Stripe, whose answer is then read
  * back and applied (stripe-sync.ts); nothing about payment is taken from the browser. A first paid
  * plan starts at Stripe Checkout; later changes update the subscription (prorated when immediate).
  */

@@ -8,7 +8,7 @@ import { SUBSCRIPTION_MESSAGES, type CheckLimitQuery, type LimitCheckResult } fr
 import { tiers, type TierConfig, type TierName } from "@/lib/billing/tiers";
 
 /**
- * Every plan limit, in one place (issue #16): posts and AI requests per month, storage, social
+ * Every plan limit, in one place: posts and AI requests per month, storage, social
  * accounts. Each has a `check…` (an answer for check-limit and the editor) and an `assert…` that the
  * writing path calls inside its transaction: the user's writes of that kind take turns under a
  * transaction lock, so two requests at the limit cannot both take the last unit. Limits are read

@@ -15,7 +15,7 @@ import { testDb } from "../../fixtures/test-db";
 import { addUsage, MB, setTier } from "./helpers";
 
 /**
- * The plan limits on the server (issue #16 item 5): storage refused before an upload is stored and
+ * The plan limits on the server: storage refused before an upload is stored and
  * safe under concurrent uploads; after a downgrade nothing is deleted and creating more is refused;
  * check-limit answers every operation.
  */

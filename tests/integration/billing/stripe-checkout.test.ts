@@ -9,7 +9,7 @@ import { testDb } from "../../fixtures/test-db";
 import { control, paidUser, sandboxStripe, subscriptionRow, summary, waitForRow } from "./stripe-helpers";
 
 /**
- * Paid plans through Stripe in the sandbox (issue #16 items 1 and 4): Checkout on the hosted page,
+ * Paid plans through Stripe in the sandbox: Checkout on the hosted page,
  * immediate changes charged by proration, a declined card, scheduled changes, cancel and reactivate,
  * and one user never reaching another's subscription.
  */

@@ -6,7 +6,7 @@ import { testDb } from "../../fixtures/test-db";
 import { control, paidUser, sandboxStripe, subscriptionRow } from "./stripe-helpers";
 
 /**
- * The daily reconcile (issue #16 item 2): a webhook lost for good leaves our row behind Stripe's
+ * The daily reconcile: a webhook lost for good leaves our row behind Stripe's
  * state; the reconcile reads every paid subscription back from Stripe and applies it.
  */
 

@@ -18,7 +18,7 @@ import {
 } from "./stripe-helpers";
 
 /**
- * Webhooks are the truth about payment (issue #16 item 2): signature over the raw body, each event
+ * Webhooks are the truth about payment: signature over the raw body, each event
  * applied once, any order ending in Stripe's state, a failed renewal past due with grace, a trial
  * without a card ending on Free.
  */
