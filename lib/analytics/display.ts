@@ -95,3 +95,13 @@ export function bestTimeGrid(cells: readonly BestTimeCell[]): BestTimeGrid {
 export function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, "0")}:00`;
 }
+
+/** What "—" stands for where a platform gives no views: said to screen readers and on hover. */
+export const VIEWS_UNAVAILABLE =
+  "Views unavailable: the platform does not share them with Postloom (for a Facebook Page, reconnect it and leave “Read the Insights of Pages you manage” ticked)";
+
+/** Why a post's views total leaves pages out: those pages give no views (null when none is left out). */
+export function partialViewsNote(unavailablePages: number): string | null {
+  if (unavailablePages <= 0) return null;
+  return `not counting ${unavailablePages} ${unavailablePages === 1 ? "page" : "pages"} whose views are unavailable`;
+}
