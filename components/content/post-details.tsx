@@ -1,4 +1,5 @@
 import { PlatformIcon } from "@/components/social/platform-icon";
+import { viewsUnavailableReason } from "@/lib/analytics/display";
 import { abbreviateNumber } from "@/lib/format";
 import type { PlatformMetrics, PostDto } from "@/lib/posts/schemas";
 import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
@@ -74,7 +75,11 @@ export function PostDetails({ post, id }: { post: PostDto; id: string }) {
                         </span>
                       </th>
                       <td className="px-3 py-2 text-right tabular-nums">
-                        {metrics.views === null ? <UnavailableFigure /> : abbreviateNumber(metrics.views)}
+                        {metrics.views === null ? (
+                          <UnavailableFigure reason={viewsUnavailableReason(platform)} />
+                        ) : (
+                          abbreviateNumber(metrics.views)
+                        )}
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">{abbreviateNumber(metrics.likes)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{abbreviateNumber(metrics.comments)}</td>
