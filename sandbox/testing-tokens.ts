@@ -29,7 +29,7 @@ export async function facebookPageTokens(
     client_id: "sandbox-facebook-client",
     redirect_uri: redirectUri("facebook"),
     state: "publish",
-    scope: "pages_show_list,pages_manage_posts,pages_read_engagement",
+    scope: "pages_show_list,pages_manage_posts,pages_read_engagement,read_insights",
   });
   const location = await answerConsent(`${sandboxUrl}/facebook/www/v20.0/dialog/oauth?${params}`, choice);
   const client = { client_id: "sandbox-facebook-client", client_secret: "sandbox-facebook-secret" };

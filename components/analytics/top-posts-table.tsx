@@ -6,6 +6,7 @@ import { formatPercent } from "@/lib/analytics/display";
 import type { TopPost } from "@/lib/analytics/schemas";
 import { abbreviateNumber, dateTimeFormat } from "@/lib/format";
 import { platformLabels } from "@/lib/social/platforms";
+import { UnavailableFigure } from "@/components/ui/unavailable-figure";
 import { EmptyState } from "./empty-state";
 
 /** The day a post went out, in the reader's zone and language. */
@@ -84,11 +85,15 @@ export function TopPostsTable({ posts }: { posts: TopPost[] }) {
                   ))}
                 </ul>
               </td>
-              <td className={numberCell}>{abbreviateNumber(post.metrics.views)}</td>
+              <td className={numberCell}>
+                {post.metrics.views === null ? <UnavailableFigure /> : abbreviateNumber(post.metrics.views)}
+              </td>
               <td className={numberCell}>{abbreviateNumber(post.metrics.likes)}</td>
               <td className={numberCell}>{abbreviateNumber(post.metrics.shares)}</td>
               <td className={numberCell}>{abbreviateNumber(post.metrics.comments)}</td>
-              <td className={numberCell}>{formatPercent(post.metrics.engagementRate)}</td>
+              <td className={numberCell}>
+                {post.metrics.engagementRate === null ? "—" : formatPercent(post.metrics.engagementRate)}
+              </td>
             </tr>
           ))}
         </tbody>

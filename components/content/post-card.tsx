@@ -19,6 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { LocalTime } from "@/components/ui/local-time";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { partialViewsNote } from "@/lib/analytics/display";
 import { formatCount } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
 import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
@@ -39,6 +40,7 @@ import { PostDestinations } from "./post-destinations";
 import { DelayedBadge } from "./delayed-badge";
 import { DelayedNote } from "./delayed-note";
 import { PostDetails } from "./post-details";
+import { UnavailableFigure } from "@/components/ui/unavailable-figure";
 import { PostStatusBadge } from "./post-status-badge";
 
 interface PostCardProps {
@@ -132,7 +134,19 @@ export function PostCard({
 
       {post.metrics && showsMetrics(post) && (
         <ul className="text-muted-foreground flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Totals">
-          <Total icon={Eye} value={post.metrics.views_sum} singular="view" />
+          {post.metrics.views_sum === null ? (
+            <li className="flex items-center gap-1.5">
+              <Eye className="size-4" aria-hidden="true" />
+              <UnavailableFigure />
+            </li>
+          ) : (
+            <Total
+              icon={Eye}
+              value={post.metrics.views_sum}
+              singular="view"
+              note={partialViewsNote(post.metrics.views_unavailable)}
+            />
+          )}
           <Total icon={Heart} value={post.metrics.likes_sum} singular="like" />
           <Total icon={MessageCircle} value={post.metrics.comments_sum} singular="comment" />
         </ul>
@@ -218,17 +232,34 @@ function PlatformList({
   );
 }
 
-/** "1.2K views"; the exact figure on hover. */
-function Total({ icon: Icon, value, singular }: { icon: LucideIcon; value: number; singular: string }) {
+/** "1.2K views"; the exact figure on hover, with `note` (said to screen readers too) when the sum is partial. */
+function Total({
+  icon: Icon,
+  value,
+  singular,
+  note,
+}: {
+  icon: LucideIcon;
+  value: number;
+  singular: string;
+  note?: string | null;
+}) {
   // The exact figure in the reader's language, which the server does not know: only once hydrated.
   const hydrated = useHydrated();
+  const exact = `${value.toLocaleString()} ${value === 1 ? singular : `${singular}s`}`;
   return (
     <li
       className="flex items-center gap-1.5 tabular-nums"
-      title={hydrated ? `${value.toLocaleString()} ${value === 1 ? singular : `${singular}s`}` : undefined}
+      title={hydrated ? (note ? `${exact} (${note})` : exact) : (note ?? undefined)}
     >
       <Icon className="size-4" aria-hidden="true" />
       {formatCount(value, singular)}
+      {note && (
+        <>
+          <span aria-hidden="true">*</span>
+          <span className="sr-only">({note})</span>
+        </>
+      )}
     </li>
   );
 }

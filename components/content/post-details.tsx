@@ -1,9 +1,11 @@
 import { PlatformIcon } from "@/components/social/platform-icon";
+import { viewsUnavailableReason } from "@/lib/analytics/display";
 import { abbreviateNumber } from "@/lib/format";
 import type { PlatformMetrics, PostDto } from "@/lib/posts/schemas";
 import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
 import { PageDetail } from "./page-detail";
 import { formatEngagement, showsMetrics } from "./post-display";
+import { UnavailableFigure } from "@/components/ui/unavailable-figure";
 
 /** What More reveals: the full text, each page the post targets, and (once it went out) the analytics per platform. */
 export function PostDetails({ post, id }: { post: PostDto; id: string }) {
@@ -72,7 +74,13 @@ export function PostDetails({ post, id }: { post: PostDto; id: string }) {
                           {platformLabels[platform]}
                         </span>
                       </th>
-                      <td className="px-3 py-2 text-right tabular-nums">{abbreviateNumber(metrics.views)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {metrics.views === null ? (
+                          <UnavailableFigure reason={viewsUnavailableReason(platform)} />
+                        ) : (
+                          abbreviateNumber(metrics.views)
+                        )}
+                      </td>
                       <td className="px-3 py-2 text-right tabular-nums">{abbreviateNumber(metrics.likes)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{abbreviateNumber(metrics.comments)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{formatEngagement(metrics.engagement_rate)}</td>

@@ -136,8 +136,9 @@ export function pageStatusLabel(status: PostPageEntry["status"]): string {
   return "Pending";
 }
 
-/** engagement_rate is a fraction: 0.0423 → "4.2%". */
+/** engagement_rate is a fraction: 0.0423 → "4.2%"; null (views unavailable, so no rate) → "—". */
 export function formatEngagement(rate: number | null | undefined): string {
+  if (rate === null) return "—";
   return formatPercent(typeof rate === "number" ? rate : 0);
 }
 

@@ -72,7 +72,8 @@ function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () =
         { label: "Likes", value: post.metrics.likes_sum },
         { label: "Comments", value: post.metrics.comments_sum },
         { label: "Shares", value: post.metrics.shares_sum },
-      ].filter((metric) => metric.value > 0)
+        // Unavailable views (null) are not "above 0": no tile, as for a figure that is 0.
+      ].filter((metric): metric is { label: string; value: number } => metric.value !== null && metric.value > 0)
     : [];
 
   async function remove() {

@@ -21,11 +21,13 @@ export const metricSnapshots = pgTable(
       .notNull()
       .references(() => postTargets.id, { onDelete: "cascade" }),
     capturedAt: timestamptz("captured_at").notNull().defaultNow(),
-    views: integer("views").notNull().default(0),
+    /** null: the platform does not give this figure (unavailable, not 0). */
+    /** null: the platform does not give this figure (unavailable, not 0). */
+    views: integer("views").default(0),
     likes: integer("likes").notNull().default(0),
     comments: integer("comments").notNull().default(0),
     shares: integer("shares").notNull().default(0),
-    reach: integer("reach").notNull().default(0),
+    reach: integer("reach").default(0),
     /** The platform's answer as received, for figures we do not model yet. */
     raw: jsonb("raw").$type<Record<string, unknown>>(),
   },
@@ -51,11 +53,13 @@ export const targetMetrics = pgTable(
     postId: uuid("post_id").notNull(),
     platform: socialPlatformEnum("platform").notNull(),
     publishedAt: timestamptz("published_at").notNull(),
-    views: integer("views").notNull().default(0),
+    /** null: the platform does not give this figure (unavailable, not 0). */
+    /** null: the platform does not give this figure (unavailable, not 0). */
+    views: integer("views").default(0),
     likes: integer("likes").notNull().default(0),
     comments: integer("comments").notNull().default(0),
     shares: integer("shares").notNull().default(0),
-    reach: integer("reach").notNull().default(0),
+    reach: integer("reach").default(0),
     /** When the current figures were read; null before the first sync. */
     capturedAt: timestamptz("captured_at"),
     nextSyncAt: timestamptz("next_sync_at"),

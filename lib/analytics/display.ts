@@ -95,3 +95,21 @@ export function bestTimeGrid(cells: readonly BestTimeCell[]): BestTimeGrid {
 export function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, "0")}:00`;
 }
+
+/** What "—" stands for where a platform gives no views: said to screen readers and on hover. */
+export const VIEWS_UNAVAILABLE =
+  "Views unavailable: the platform does not share them with Postloom (for a Facebook Page, reconnect it and leave “Read the Insights of Pages you manage” ticked)";
+
+/** The same, for one platform's pages. */
+export function viewsUnavailableReason(platform: string): string {
+  if (platform === "facebook")
+    return "Views unavailable: Facebook shares them only with the read_insights permission. Reconnect the Page and leave “Read the Insights of Pages you manage” ticked.";
+  if (platform === "linkedin") return "Views unavailable: LinkedIn does not share members' post views with Postloom.";
+  return VIEWS_UNAVAILABLE;
+}
+
+/** Why a post's views total leaves pages out: those pages give no views (null when none is left out). */
+export function partialViewsNote(unavailablePages: number): string | null {
+  if (unavailablePages <= 0) return null;
+  return `not counting ${unavailablePages} ${unavailablePages === 1 ? "page" : "pages"} whose views are unavailable`;
+}

@@ -30,14 +30,26 @@ export const localDay = (at: Date, timeZone: string) => dayKey(wallClock(at, tim
 
 export const ZERO: Figures = { views: 0, likes: 0, comments: 0, shares: 0, reach: 0 };
 
+/** A page's reading: views and reach are null where the platform does not give them (unavailable). */
+export interface Reading extends Omit<Figures, "views" | "reach"> {
+  views: number | null;
+  reach: number | null;
+}
+
+/**
+ * What an unavailable figure adds: nothing. A known one after an unavailable one counts whole, as
+ * the first reading of a page does (ingest.ts and its rebuild from snapshots agree on this).
+ */
+const grown = (previous: number | null, next: number | null) => (next === null ? 0 : next - (previous ?? 0));
+
 /** What a new cumulative reading adds to the previous one (negative when people unlike). */
-export function delta(previous: Figures, next: Figures): Figures {
+export function delta(previous: Reading, next: Reading): Figures {
   return {
-    views: next.views - previous.views,
+    views: grown(previous.views, next.views),
     likes: next.likes - previous.likes,
     comments: next.comments - previous.comments,
     shares: next.shares - previous.shares,
-    reach: next.reach - previous.reach,
+    reach: grown(previous.reach, next.reach),
   };
 }
 

@@ -158,11 +158,12 @@ export interface PlatformStat {
 }
 
 export interface TopPostMetrics {
-  views: number;
+  /** null: no page of the post gives views (unavailable, not 0); the rate is null then too. */
+  views: number | null;
   likes: number;
   shares: number;
   comments: number;
-  engagementRate: number;
+  engagementRate: number | null;
 }
 
 /** GET /api/analytics/top-posts → data: TopPost[] (current totals of posts published in the range). */

@@ -168,12 +168,13 @@ export interface PostPageEntry {
 export type PostMediaItem = Omit<MediaItem, "id" | "createdAt">;
 
 export interface PlatformMetrics {
-  views: number;
+  /** null: no page on this platform gives its views (unavailable, not 0). */
+  views: number | null;
   likes: number;
   comments: number;
   shares: number;
-  /** A fraction (0.042 = 4.2%). */
-  engagement_rate: number;
+  /** A fraction (0.042 = 4.2%); null while views are unavailable. */
+  engagement_rate: number | null;
 }
 
 /**
@@ -212,7 +213,10 @@ export interface PostDto {
 }
 
 export interface PostMetrics {
-  views_sum: number;
+  /** The views of the pages that give them; null when none does (unavailable, not 0). */
+  views_sum: number | null;
+  /** How many of the post's pages give no views: views_sum leaves them out rather than count 0. */
+  views_unavailable: number;
   likes_sum: number;
   comments_sum: number;
   shares_sum: number;

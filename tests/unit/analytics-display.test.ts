@@ -5,7 +5,10 @@ import {
   formatChange,
   formatPercent,
   hourLabel,
+  partialViewsNote,
   rangeFor,
+  VIEWS_UNAVAILABLE,
+  viewsUnavailableReason,
 } from "@/lib/analytics/display";
 
 describe("formatPercent: a fraction with one decimal", () => {
@@ -116,5 +119,16 @@ describe("hourLabel", () => {
   it("pads the hour", () => {
     expect(hourLabel(9)).toBe("09:00");
     expect(hourLabel(23)).toBe("23:00");
+  });
+});
+
+describe("unavailable views", () => {
+  it("have an explanation for screen readers, and a partial total says how many pages it leaves out", () => {
+    expect(VIEWS_UNAVAILABLE).toContain("Views unavailable");
+    expect(viewsUnavailableReason("facebook")).toContain("read_insights");
+    expect(viewsUnavailableReason("linkedin")).toContain("LinkedIn does not share");
+    expect(partialViewsNote(0)).toBeNull();
+    expect(partialViewsNote(1)).toBe("not counting 1 page whose views are unavailable");
+    expect(partialViewsNote(2)).toBe("not counting 2 pages whose views are unavailable");
   });
 });

@@ -43,6 +43,20 @@ describe("rollup and delta arithmetic", () => {
     expect(delta(readings[2]!, readings[2]!)).toEqual(ZERO);
   });
 
+  it("an unavailable figure (null) adds no growth, and is never taken for 0 views", () => {
+    const withoutViews = { views: null, likes: 3, comments: 1, shares: 0, reach: null };
+    expect(delta(ZERO, withoutViews)).toEqual({ views: 0, likes: 3, comments: 1, shares: 0, reach: 0 });
+    expect(delta(withoutViews, { ...withoutViews, likes: 5 })).toEqual({
+      views: 0,
+      likes: 2,
+      comments: 0,
+      shares: 0,
+      reach: 0,
+    });
+    // A figure that becomes available counts whole, as a first reading does.
+    expect(delta(withoutViews, { ...withoutViews, views: 40, reach: 30 })).toMatchObject({ views: 40, reach: 30 });
+  });
+
   it("engagement rate is (likes + comments + shares) / views, and 0 without views", () => {
     expect(engagementRate({ views: 200, likes: 10, comments: 4, shares: 6 })).toBe(0.1);
     expect(engagementRate({ views: 0, likes: 3, comments: 1, shares: 0 })).toBe(0);

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_GRAPH_VERSION,
   DEFAULT_LINKEDIN_VERSION,
+  isLiveLinkedinVersion,
+  LINKEDIN_VERSIONS,
   linkedinSunset,
   versionWarnings,
 } from "@/lib/server/platforms/api-versions";
@@ -37,8 +39,28 @@ describe("platform API versions", () => {
     );
   });
 
-  it("a LinkedIn version not on the migrations page lives a year, to the 15th", () => {
+  it("LinkedIn versions are the months LinkedIn released, with their sunset dates (no 202512)", () => {
     expect(linkedinSunset("202607")).toBe("2027-07-15");
-    expect(linkedinSunset("202602.01")).toBe("2027-02-15");
+    expect(linkedinSunset("202511")).toBe("2026-11-16");
+    expect(linkedinSunset("202512")).toBeNull();
+    expect(linkedinSunset("202602.01")).toBeNull();
+    expect(Object.keys(LINKEDIN_VERSIONS).filter((version) => version.startsWith("2025"))).toHaveLength(11);
+    expect(isLiveLinkedinVersion(DEFAULT_LINKEDIN_VERSION, at("2026-12-01").getTime())).toBe(true);
+    expect(isLiveLinkedinVersion("202511", at("2026-12-01").getTime())).toBe(false);
+    expect(isLiveLinkedinVersion("202512", at("2026-12-01").getTime())).toBe(false);
+  });
+
+  it("warns that a LinkedIn version LinkedIn never released answers no call", () => {
+    expect(versionWarnings({ facebook: DEFAULT_GRAPH_VERSION, linkedin: "202512" }, at("2026-12-01"))).toEqual([
+      {
+        platform: "linkedin",
+        setting: "LINKEDIN_API_VERSION",
+        version: "202512",
+        sunsetOn: null,
+        daysLeft: null,
+        message:
+          "LinkedIn API version 202512 is not one LinkedIn released, so LinkedIn refuses every call: set LINKEDIN_API_VERSION to a released version such as 202607.",
+      },
+    ]);
   });
 });

@@ -33,7 +33,8 @@ export async function topPostsCsv(
       post.metrics.likes,
       post.metrics.shares,
       post.metrics.comments,
-      Number(post.metrics.engagementRate.toFixed(6)),
+      // Unavailable views and their rate are empty cells, not 0.
+      post.metrics.engagementRate === null ? null : Number(post.metrics.engagementRate.toFixed(6)),
     ]),
   );
 }

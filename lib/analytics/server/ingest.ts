@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db";
 import { metricDaily, metricSnapshots, posts, targetMetrics, users } from "@/db/schema";
-import { add, delta, localDay, ZERO, type Figures } from "../metrics-math";
+import { add, delta, localDay, ZERO, type Figures, type Reading as Figured } from "../metrics-math";
 
 /**
  * Writes what the sync read: a snapshot per page, the page's current figures, the post's sums and
@@ -10,9 +10,10 @@ import { add, delta, localDay, ZERO, type Figures } from "../metrics-math";
  */
 
 /** A JS array as one Postgres array parameter (drizzle would spread it into a list). */
-const array = (values: (string | number)[]) => sql.param(values);
+const array = (values: (string | number | null)[]) => sql.param(values);
 
-export interface Reading extends Figures {
+/** views and reach are null where the platform does not give them: stored as null, never as 0. */
+export interface Reading extends Figured {
   postTargetId: string;
   raw?: Record<string, unknown> | null;
 }
@@ -103,7 +104,11 @@ async function addDays(
       reach = ${metricDaily}.reach + excluded.reach`);
 }
 
-/** The posts' sums of their pages' current figures (what the list sorts by). */
+/**
+ * The posts' sums of their pages' current figures (what the list sorts by). Views not available on
+ * a page add nothing to the sort key; what the API shows sums target_metrics itself, where a post
+ * with no page's views known has null views (lib/posts/server/queries.ts).
+ */
 async function refreshPostTotals(tx: Transaction, postIds: string[]): Promise<void> {
   const unique = [...new Set(postIds)].sort();
   if (unique.length === 0) return;
@@ -111,7 +116,7 @@ async function refreshPostTotals(tx: Transaction, postIds: string[]): Promise<vo
   await tx.execute(sql`
     update ${posts} p set views_total = s.views, likes_total = s.likes, comments_total = s.comments,
       shares_total = s.shares
-    from (select post_id, sum(views)::int as views, sum(likes)::int as likes, sum(comments)::int as comments,
+    from (select post_id, coalesce(sum(views), 0)::int as views, sum(likes)::int as likes, sum(comments)::int as comments,
         sum(shares)::int as shares
       from ${targetMetrics} where post_id = any(${array(unique)}::uuid[]) group by post_id) s
     where p.id = s.post_id`);
@@ -127,9 +132,10 @@ export async function rebuildDailyRollups(userId: string, executor: Pick<Transac
     insert into ${metricDaily} (user_id, platform, day, views, likes, comments, shares, reach)
     select user_id, platform, day, sum(dv)::int, sum(dl)::int, sum(dc)::int, sum(ds)::int, sum(dr)::int from (
       select tm.user_id, tm.platform, (ms.captured_at at time zone u.time_zone)::date as day,
-        ms.views - coalesce(lag(ms.views) over w, 0) as dv, ms.likes - coalesce(lag(ms.likes) over w, 0) as dl,
+        coalesce(ms.views - coalesce(lag(ms.views) over w, 0), 0) as dv, ms.likes - coalesce(lag(ms.likes) over w, 0) as dl,
         ms.comments - coalesce(lag(ms.comments) over w, 0) as dc,
-        ms.shares - coalesce(lag(ms.shares) over w, 0) as ds, ms.reach - coalesce(lag(ms.reach) over w, 0) as dr
+        ms.shares - coalesce(lag(ms.shares) over w, 0) as ds,
+        coalesce(ms.reach - coalesce(lag(ms.reach) over w, 0), 0) as dr
       from ${metricSnapshots} ms join ${targetMetrics} tm on tm.post_target_id = ms.post_target_id
       join ${users} u on u.id = tm.user_id
       where tm.user_id = ${userId}

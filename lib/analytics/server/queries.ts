@@ -200,6 +200,9 @@ export const getTopPosts = cachedAnalytics(
         where tm.post_id = ${posts.id} order by 1)`,
         removedOn: sql<SocialPlatform[]>`array(select distinct tm.platform::text from ${targetMetrics} tm
         where tm.post_id = ${posts.id} and tm.removed_at is not null order by 1)`,
+        // No page of the post gives views (views_total then sums nothing): unavailable, not 0.
+        viewsKnown: sql<boolean>`exists (select 1 from ${targetMetrics} tm
+        where tm.post_id = ${posts.id} and tm.views is not null)`,
       })
       .from(posts)
       .where(publishedIn(userId, range.startAt, range.endAt))
@@ -207,13 +210,16 @@ export const getTopPosts = cachedAnalytics(
       .limit(query.limit);
     return rows.map((row) => {
       const figures = { views: row.views, likes: row.likes, shares: row.shares, comments: row.comments };
+      const metrics = row.viewsKnown
+        ? { ...figures, engagementRate: engagementRate(figures) }
+        : { ...figures, views: null, engagementRate: null };
       return {
         _id: row.id,
         content: row.content,
         publishedAt: new Date(row.publishedAt).toISOString(),
         platforms: row.platforms,
         removedOn: row.removedOn,
-        metrics: { ...figures, engagementRate: engagementRate(figures) },
+        metrics,
       };
     });
   },

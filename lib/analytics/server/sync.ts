@@ -229,6 +229,7 @@ async function syncPage(items: Due[], report: SyncReport): Promise<void> {
       fetchMetrics(platform, {
         accessToken,
         pageAccessToken: pageToken(first.page),
+        grantedScopes: first.account.scopes,
         postIds: batch.map((item) => item.platformPostId),
         beforeRequest,
       });

@@ -76,12 +76,15 @@ const mediaJson = sql`(
 
 /**
  * Each platform's current figures of the post's published pages (the metrics sync's target_metrics
- * rows), with its engagement rate: likes + comments + shares over views, 0 without views.
+ * rows), with its engagement rate: likes + comments + shares over views, 0 without views. Views no
+ * page of the platform has (the platform does not give them, e.g. a Facebook Page that declined
+ * read_insights) are null, and so is the rate: unknown, not 0 (SQL's sum of nulls is null).
  */
 const byPlatformJson = sql`(
   select json_object_agg(x.platform, json_build_object(
     'views', x.views, 'likes', x.likes, 'comments', x.comments, 'shares', x.shares,
-    'engagement_rate', case when x.views > 0 then (x.likes + x.comments + x.shares)::float8 / x.views else 0 end))
+    'engagement_rate', case when x.views is null then null
+      when x.views > 0 then (x.likes + x.comments + x.shares)::float8 / x.views else 0 end))
   from (
     select m.platform, sum(m.views) as views, sum(m.likes) as likes, sum(m.comments) as comments,
       sum(m.shares) as shares
@@ -116,7 +119,8 @@ const postJson = sql<unknown>`(
     'chatHistoryId', ${post(posts.chatId)}, 'failureReason', ${post(posts.failureReason)},
     'delayed', null,
     'metrics', case when count(tm.post_target_id) > 0 then json_build_object(
-      'views_sum', sum(tm.views), 'likes_sum', sum(tm.likes), 'comments_sum', sum(tm.comments),
+      'views_sum', sum(tm.views), 'views_unavailable', count(tm.post_target_id) filter (where tm.views is null),
+      'likes_sum', sum(tm.likes), 'comments_sum', sum(tm.comments),
       'shares_sum', sum(tm.shares), 'byPlatform', ${byPlatformJson}) end
   )
   from (values (1)) as one

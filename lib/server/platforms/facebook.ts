@@ -16,19 +16,26 @@ import type {
 
 /** Facebook Login + Graph API for Pages. Facts: shared/platform-apis.md section 2. */
 
+/**
+ * read_insights: post insights (views, reach, clicks) need it besides pages_read_engagement
+ * (developers.facebook.com/blog/post/2022/11/08/getting-started-with-page-insights-api). A person
+ * may decline it; the Pages still publish and engagement is still read, without views.
+ */
 const SCOPES = [
   "public_profile",
   "email",
   "pages_show_list",
   "pages_manage_posts",
   "pages_read_engagement",
+  "read_insights",
   "business_management",
 ];
 const MAX_PAGE_REQUESTS = 10;
 /** Without these a connected Page can be neither listed nor posted to ((#200) on every publish). */
 const PUBLISHING_PERMISSIONS = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 
-function tokenSet(body: Record<string, unknown>): TokenSet {
+/** `scopes`: what Facebook granted when known (connect reads /me/permissions), else what was asked. */
+function tokenSet(body: Record<string, unknown>, scopes: string[] = SCOPES): TokenSet {
   const accessToken = asString(body.access_token);
   if (!accessToken) throw new PlatformError("invalid_request", "Facebook returned no access token");
   return {
@@ -36,23 +43,25 @@ function tokenSet(body: Record<string, unknown>): TokenSet {
     refreshToken: null,
     expiresAt: expiresIn(body.expires_in),
     refreshTokenExpiresAt: null,
-    scopes: SCOPES,
+    scopes,
   };
 }
 
-/** A short-lived user token becomes a ~60-day one; Facebook has no refresh tokens. */
 /**
  * People can untick permissions in the consent dialog. What was granted is read back at connect
- * (GET /me/permissions), so a connection that could never publish is refused with the names of
- * what is missing, instead of failing every post later with (#200).
+ * (GET /me/permissions, developers.facebook.com/docs/facebook-login/guides/permissions/request-revoke)
+ * and stored as the account's scopes, so a connection that could never publish is refused with the
+ * names of what is missing, instead of failing every post later with (#200), and the metrics read
+ * knows whether it may ask for insights.
  */
-async function assertPublishingGranted(accessToken: string): Promise<void> {
+async function grantedPermissions(accessToken: string): Promise<string[]> {
   const body = await graphGet("/me/permissions", { access_token: accessToken });
   const granted = new Set(
     (Array.isArray(body.data) ? body.data : [])
       .map(asRecord)
       .filter((entry) => entry.status === "granted")
-      .map((entry) => asString(entry.permission)),
+      .map((entry) => asString(entry.permission))
+      .filter((permission): permission is string => permission !== null),
   );
   const missing = PUBLISHING_PERMISSIONS.filter((permission) => !granted.has(permission));
   if (missing.length > 0)
@@ -61,8 +70,10 @@ async function assertPublishingGranted(accessToken: string): Promise<void> {
       `Facebook did not grant ${missing.join(", ")}, which Postloom needs to publish to your Pages. Connect again and leave ${missing.length === 1 ? "that permission" : "those permissions"} ticked.`,
       { code: "permissions_declined" },
     );
+  return [...granted];
 }
 
+/** A short-lived user token becomes a ~60-day one; Facebook has no refresh tokens. */
 async function longLived(accessToken: string): Promise<TokenSet> {
   return tokenSet(
     await graphGet("/oauth/access_token", {
@@ -119,8 +130,7 @@ export const facebook: SocialPlatformModule = {
       }),
     );
     const tokens = await longLived(short.accessToken);
-    await assertPublishingGranted(tokens.accessToken);
-    return tokens;
+    return { ...tokens, scopes: await grantedPermissions(tokens.accessToken) };
   },
 
   async getProfile(accessToken): Promise<PlatformProfile> {

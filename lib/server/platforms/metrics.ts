@@ -14,22 +14,28 @@ import { xApiRequest } from "./twitter-billing";
  * - Facebook: one GET of up to 50 posts (`/?ids=a,b,…`, Graph's multiple-id read) with `shares`,
  *   `comments.summary(true)`, `reactions.summary(true)` and
  *   `insights.metric(post_media_view,post_total_media_view_unique,post_clicks)` (views, unique
- *   viewers as reach, clicks; the post_impressions* metrics are deprecated). Facebook counts every
+ *   viewers as reach, clicks; the post_impressions* metrics are deprecated). Insights need
+ *   `read_insights`, and asking for them without it fails the whole call, so they are asked only
+ *   when the account was granted it (and left out for good in this read when Graph refuses them
+ *   anyway, e.g. the permission was removed since): engagement is still read, and views and reach
+ *   are null, unavailable, never 0. Facebook counts every
  *   id as one call against the rate limits, so the request asks the limiter for that many. When an
  *   id no longer exists the whole request fails with #803 naming the missing ids: those are
  *   marked deleted and the rest asked again. A lone post that is gone is error 100/33.
  * - X: `GET /2/tweets?ids=` with up to 100 ids and `tweet.fields=public_metrics`; ids X no longer
  *   has come back as "Not Found Error" in `errors`.
  * - LinkedIn: `GET /rest/socialMetadata/{urn}` (reactions, comments), which needs the restricted
- *   `r_member_social`; member posts' views need `r_member_postAnalytics`, so LinkedIn views are 0.
+ *   `r_member_social`; member posts' views need `r_member_postAnalytics`, which we do not ask for,
+ *   so LinkedIn views and reach are null (unavailable). X has no reach figure: null too.
  */
 
+/** null: the platform does not give this figure to us (not 0 views: unknown). */
 export interface PostReading {
-  views: number;
+  views: number | null;
   likes: number;
   comments: number;
   shares: number;
-  reach: number;
+  reach: number | null;
   raw: Record<string, unknown>;
 }
 
@@ -37,6 +43,8 @@ export interface MetricsRequest {
   /** The account's token (X, LinkedIn); Facebook reads with the Page's token. */
   accessToken: string;
   pageAccessToken: string | null;
+  /** The permissions the account was granted at connect (Facebook: insights need read_insights). */
+  grantedScopes: string[];
   /** The platform's post ids, at most `METRICS_BATCH[platform]`. */
   postIds: string[];
   /**
@@ -54,6 +62,9 @@ export interface MetricsResult {
 
 /** Post ids per request: X reads 100 at once, Facebook 50 (Graph's ?ids= limit), LinkedIn one. */
 export const METRICS_BATCH: Record<ConnectablePlatform, number> = { facebook: 50, twitter: 100, linkedin: 1 };
+
+/** Facebook's permission for post insights (views, reach, clicks). */
+export const FACEBOOK_INSIGHTS_SCOPE = "read_insights";
 
 /** LinkedIn's permission for reading a member's post engagement (partner approval). */
 export const LINKEDIN_METRICS_SCOPE = "r_member_social";
@@ -73,12 +84,16 @@ export async function fetchMetrics(platform: ConnectablePlatform, request: Metri
 }
 
 const FACEBOOK_INSIGHTS = ["post_media_view", "post_total_media_view_unique", "post_clicks"];
-const FACEBOOK_FIELDS = [
-  "shares",
-  "comments.summary(true).limit(0)",
-  "reactions.summary(true).limit(0)",
-  `insights.metric(${FACEBOOK_INSIGHTS.join(",")})`,
-].join(",");
+const FACEBOOK_ENGAGEMENT = ["shares", "comments.summary(true).limit(0)", "reactions.summary(true).limit(0)"];
+const facebookFields = (insights: boolean) =>
+  [...FACEBOOK_ENGAGEMENT, ...(insights ? [`insights.metric(${FACEBOOK_INSIGHTS.join(",")})`] : [])].join(",");
+
+/** Graph's permission errors (#10, #200-#299) that name read_insights: the insights were refused. */
+function insightsRefused(body: unknown): boolean {
+  const error = asRecord(asRecord(body).error);
+  const code = asNumber(error.code) ?? 0;
+  return (code === 10 || (code >= 200 && code < 300)) && /read_insights/.test(asString(error.message) ?? "");
+}
 
 /** Graph's answer when ids of a multiple-id read do not exist: "(#803) Some of the aliases you requested do not exist: a,b". */
 function missingAliases(body: unknown): string[] | null {
@@ -96,12 +111,17 @@ function missingAliases(body: unknown): string[] | null {
 async function facebookMetrics(request: MetricsRequest): Promise<MetricsResult> {
   const result: MetricsResult = { readings: new Map(), removed: [] };
   let ids = [...new Set(request.postIds)];
+  let insights = request.grantedScopes.includes(FACEBOOK_INSIGHTS_SCOPE);
   while (ids.length > 0) {
     await request.beforeRequest(ids.length);
-    const params = new URLSearchParams({ ids: ids.join(","), fields: FACEBOOK_FIELDS });
+    const params = new URLSearchParams({ ids: ids.join(","), fields: facebookFields(insights) });
     const response = await platformRequest(`${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}/?${params}`, {
       headers: { Authorization: `Bearer ${request.pageAccessToken ?? request.accessToken}` },
     });
+    if (response.status !== 200 && insights && insightsRefused(response.body)) {
+      insights = false;
+      continue;
+    }
     if (response.status !== 200) {
       const missing = missingAliases(response.body);
       // Only ids we asked for, and at least one, or asking again would loop.
@@ -120,13 +140,14 @@ async function facebookMetrics(request: MetricsRequest): Promise<MetricsResult> 
       continue;
     }
     const body = asRecord(response.body);
-    for (const id of ids) if (body[id] !== undefined) result.readings.set(id, facebookReading(asRecord(body[id])));
+    for (const id of ids)
+      if (body[id] !== undefined) result.readings.set(id, facebookReading(asRecord(body[id]), insights));
     return result;
   }
   return result;
 }
 
-function facebookReading(body: Record<string, unknown>): PostReading {
+function facebookReading(body: Record<string, unknown>, withInsights: boolean): PostReading {
   const insights = new Map<string, unknown>();
   for (const entry of Array.isArray(asRecord(body.insights).data) ? (asRecord(body.insights).data as unknown[]) : []) {
     const metric = asRecord(entry);
@@ -134,13 +155,13 @@ function facebookReading(body: Record<string, unknown>): PostReading {
     insights.set(asString(metric.name) ?? "", asRecord(values[values.length - 1]).value);
   }
   return {
-    views: count(insights.get("post_media_view")),
-    reach: count(insights.get("post_total_media_view_unique")),
+    views: withInsights ? count(insights.get("post_media_view")) : null,
+    reach: withInsights ? count(insights.get("post_total_media_view_unique")) : null,
     likes: count(asRecord(asRecord(body.reactions).summary).total_count),
     comments: count(asRecord(asRecord(body.comments).summary).total_count),
     // Graph leaves `shares` out while nobody has shared the post.
     shares: count(asRecord(body.shares).count),
-    raw: { ...body, clicks: count(insights.get("post_clicks")) },
+    raw: withInsights ? { ...body, clicks: count(insights.get("post_clicks")) } : body,
   };
 }
 
@@ -167,7 +188,7 @@ async function twitterMetrics(request: MetricsRequest): Promise<MetricsResult> {
       // Reposts and quotes both carry the post to other timelines.
       // retweet_count as X documents it; repost_count as its OpenAPI spec (xdk 2.167) names it.
       shares: count(metrics.retweet_count ?? metrics.repost_count) + count(metrics.quote_count),
-      reach: 0,
+      reach: null,
       raw: metrics,
     });
   }
@@ -195,8 +216,8 @@ async function linkedinPost(request: MetricsRequest, urn: string): Promise<PostR
   let likes = 0;
   for (const summary of Object.values(asRecord(body.reactionSummaries))) likes += count(asRecord(summary).count);
   return {
-    views: 0,
-    reach: 0,
+    views: null,
+    reach: null,
     likes,
     comments: count(asRecord(body.commentSummary).count),
     shares: 0,

@@ -7,8 +7,8 @@ import {
   engagementFields,
   ENGAGEMENT_FIELDS,
   insightMetrics,
+  insightsProblem,
   POST_DEFAULT_FIELDS,
-  POST_INSIGHTS,
   postFields,
 } from "./feed";
 import { GRAPH, graphError, pickFields, requestedFields } from "./graph-auth";
@@ -22,6 +22,7 @@ import { settleVideos } from "./videos";
  * - at most 50 ids, else (#100) "Too many IDs. Maximum: 50. Provided: N.";
  * - the token must be able to read every id's Page (its own Page token, or its admin's user
  *   token with pages_read_engagement), else that Page's error for the whole request;
+ * - `insights` needs read_insights, else (#10) for the whole request (feed.ts, insightsProblem);
  * - one id that does not exist (or was deleted) fails the whole request with
  *   (#803) "Some of the aliases you requested do not exist: …" naming every such id;
  * - every id counts as one call for rate limiting, so the call log gets one entry per id (all with
@@ -50,13 +51,12 @@ async function multiIds(ctx: RequestContext): Promise<SandboxResponse> {
   for (const pageId of pages) {
     const auth = pageAuth(ctx, pageId, null, true);
     if (!auth.ok) return auth.response;
+    const refused = insightsProblem(ctx, auth.token.scopes);
+    if (refused) return refused;
   }
   const fields = requestedFields(ctx);
   const engagement = fields?.some((field) => ENGAGEMENT_FIELDS.includes(field)) ?? false;
   const metrics = engagement ? insightMetrics(ctx.query.get("fields") ?? "") : [];
-  const invalid = metrics.find((metric) => !POST_INSIGHTS.includes(metric));
-  if (invalid !== undefined)
-    return graphError({ message: `(#100) The value must be a valid insights metric: ${invalid}`, code: 100 });
   const call = (pageId: string) =>
     engagement
       ? metricsCall("facebook", pageId)

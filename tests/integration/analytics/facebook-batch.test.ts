@@ -104,7 +104,7 @@ describe("Facebook metrics reads", () => {
     expect([...requests.values()].map((ids) => ids.length).sort((a, b) => a - b)).toEqual([5, 50]);
     expect([...requests.values()].flat().sort()).toEqual([...platformIds].sort());
     const rows = await metricRows(targetIds);
-    expect(rows.every((row) => row.views > 0 && row.removedAt === null)).toBe(true);
+    expect(rows.every((row) => (row.views ?? 0) > 0 && row.removedAt === null)).toBe(true);
 
     // A post deleted on Facebook: Graph fails the whole request with #803 naming it; it is marked
     // removed and the others are read again, all in the same run.

@@ -74,6 +74,7 @@ describe("lists", () => {
     });
     const expected = {
       views_sum: 150,
+      views_unavailable: 0,
       likes_sum: 15,
       comments_sum: 2,
       shares_sum: 1,
@@ -180,6 +181,7 @@ describe("lists", () => {
       delayed: null,
       metrics: {
         views_sum: 7,
+        views_unavailable: 0,
         likes_sum: 1,
         comments_sum: 1,
         shares_sum: 0,

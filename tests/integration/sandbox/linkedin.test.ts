@@ -1,6 +1,8 @@
 import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LINKEDIN_VERSION, LINKEDIN_VERSIONS } from "@/lib/server/platforms/api-versions";
 import { answerConsent, type ConsentChoice } from "../../../sandbox/testing";
+import { linkedInToken } from "../../../sandbox/testing-tokens";
 import { ownSandbox } from "../../fixtures/own-sandbox";
 
 /** The sandbox's Sign In with LinkedIn (OIDC) and /v2/userinfo, used the way lib/server/platforms/linkedin.ts uses them. */
@@ -299,5 +301,50 @@ describe("LinkedIn control API", () => {
     expect(await sandbox.control.state()).toMatchObject({
       linkedin: { settings: { partnerRefreshTokens: false }, members: [] },
     });
+  });
+});
+
+describe("LinkedIn-Version", () => {
+  /**
+   * Only months LinkedIn released are served (learn.microsoft.com/linkedin/marketing/integrations/
+   * migrations goes from 202511 to 202601: there was no 202512), until their sunset date.
+   */
+  async function postWith(version: string) {
+    const { token, sub } = await linkedInToken(sandbox.url);
+    const response = await fetch(`${sandbox.url}/linkedin/api/rest/posts`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "LinkedIn-Version": version,
+        "X-Restli-Protocol-Version": "2.0.0",
+      },
+      body: JSON.stringify({
+        author: `urn:li:person:${sub}`,
+        commentary: `Versioned ${version}`,
+        visibility: "PUBLIC",
+        distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: "PUBLISHED",
+        isReshareDisabledByAuthor: false,
+      }),
+    });
+    return { status: response.status, body: response.status === 201 ? null : ((await response.json()) as unknown) };
+  }
+
+  it("refuses a month LinkedIn never released (202512) and an unpublished patch release with 426", async () => {
+    expect(await postWith("202512")).toEqual({
+      status: 426,
+      body: { status: 426, code: "NONEXISTENT_VERSION", message: "Requested version 20251201 is not active" },
+    });
+    expect(await postWith("202602.01")).toEqual({
+      status: 426,
+      body: { status: 426, code: "NONEXISTENT_VERSION", message: "Requested version 20260201 is not active" },
+    });
+  });
+
+  it("refuses a sunset version (202511 ended on 16 Nov 2026) and serves the default, a released live one", async () => {
+    expect(await postWith("202511")).toMatchObject({ status: 426, body: { code: "NONEXISTENT_VERSION" } });
+    expect(DEFAULT_LINKEDIN_VERSION in LINKEDIN_VERSIONS).toBe(true);
+    expect(await postWith(DEFAULT_LINKEDIN_VERSION)).toEqual({ status: 201, body: null });
   });
 });

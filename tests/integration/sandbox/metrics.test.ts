@@ -69,6 +69,44 @@ describe("sandbox metrics", () => {
     expect(gone.body.error).toMatchObject({ code: 100, error_subcode: 33 });
   });
 
+  it("Facebook: insights need read_insights; without it a read asking for them fails whole with (#10), as Graph does", async () => {
+    const owner = {
+      id: "100000000000078",
+      name: "Ben",
+      email: "ben@example.com",
+      pages: [{ ...page, id: "100000000000779" }],
+    };
+    await sandbox.control.defineFacebookUser(owner);
+    const pageId = owner.pages[0]!.id;
+    const token = (await facebookPageTokens(sandbox.url, { declinePermissions: ["read_insights"] })).pages[pageId]!;
+    const created = await fetch(`${sandbox.url}/facebook/graph/v25.0/${pageId}/feed`, {
+      method: "POST",
+      body: new URLSearchParams({ message: "No insights", access_token: token }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const engagement = "shares,comments.summary(true).limit(0),reactions.summary(true).limit(0)";
+    const withInsights = `${engagement},insights.metric(post_media_view)`;
+    const single = (fields: string) =>
+      getJson(`${sandbox.url}/facebook/graph/v25.0/${id}?${new URLSearchParams({ fields, access_token: token })}`);
+    const multiple = (fields: string) =>
+      getJson(`${sandbox.url}/facebook/graph/v25.0/?${new URLSearchParams({ ids: id, fields, access_token: token })}`);
+    const refused = {
+      code: 10,
+      type: "OAuthException",
+      message: expect.stringContaining("requires the 'read_insights' permission"),
+    };
+    for (const answer of [await single(withInsights), await multiple(withInsights)]) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toMatchObject(refused);
+      expect(answer.body).not.toHaveProperty("reactions");
+    }
+    const plain = await single(engagement);
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ reactions: { summary: { total_count: expect.any(Number) } } });
+    expect(plain.body).not.toHaveProperty("insights");
+    expect((await multiple(engagement)).body[id]).toMatchObject({ comments: { summary: expect.any(Object) } });
+  });
+
   it("X: GET /2/tweets?ids= answers public_metrics, reports deleted ids, and refuses more than 100 ids", async () => {
     const { token, userId } = await twitterToken(sandbox.url, "metricsada");
     const auth = { authorization: `Bearer ${token}` };
