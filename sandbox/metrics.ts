@@ -4,7 +4,7 @@ import { json, type SandboxResponse } from "./responses";
 import type { RequestContext, Router } from "./router";
 
 /**
- * Engagement for the posts the sandbox holds (issue #15), the same answer every time for the same
+ * Engagement for the posts the sandbox holds, the same answer every time for the same
  * post at the same sandbox time: each figure starts from a base taken from the post's id and grows
  * in steps of ten minutes of sandbox time (POST /_control/clock moves it). Tests can compute what a
  * platform answers with `engagementAt`. The platforms' endpoints that read them are in

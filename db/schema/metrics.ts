@@ -6,7 +6,7 @@ import { postTargets } from "./posts";
 import { socialPlatformEnum } from "./social";
 
 /**
- * Engagement storage (issue #15). `metric_snapshots` is the time series (every reading the sync
+ * Engagement storage. `metric_snapshots` is the time series (every reading the sync
  * took); `target_metrics` holds each published page's current figures and its sync schedule;
  * `posts.*_total` the post's sums (kept by the sync, so the list sorts by an index);
  * `metric_daily` the growth per user, platform and local day (the user's time zone) for charts.

@@ -1,7 +1,7 @@
 /**
  * The analytics endpoints the browser calls and the messages: plain values, no zod, so the
  * dashboard, the app shell (which reads the activity and sets the time zone) and the Analytics page
- * do not ship the validation library in their first load (issue #18). Re-exported by
+ * do not ship the validation library in their first load. Re-exported by
  * lib/analytics/schemas.ts.
  */
 export const analyticsPaths = {

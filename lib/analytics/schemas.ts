@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SocialPlatform } from "@/lib/social/schemas";
 
 /**
- * The analytics contract (spec sections 3 and 7, issue #15), shared by the route handlers and the
+ * The analytics contract (spec sections 3 and 7), shared by the route handlers and the
  * /analytics page. Figures come from the platforms through the metrics sync; days are the user's
  * local days (`users.time_zone`, IANA, default UTC).
  *

@@ -1,7 +1,7 @@
 /**
  * The social platforms, their labels and which can be connected: plain values, no zod, so the
  * pages that only show a platform's name or logo do not ship the validation library in their
- * first load (issue #18). lib/social/schemas.ts builds its schemas from these and re-exports them.
+ * first load. lib/social/schemas.ts builds its schemas from these and re-exports them.
  */
 
 export const socialPlatforms = ["facebook", "twitter", "linkedin", "instagram", "tiktok", "youtube"] as const;

@@ -30,7 +30,7 @@ import { recordReadings, type Reading } from "./ingest";
 import { syncPhase } from "./sync-phase";
 
 /**
- * The metrics sync (issue #15), run by the worker every few seconds. The schedule lives in
+ * The metrics sync, run by the worker every few seconds. The schedule lives in
  * Postgres (`target_metrics.next_sync_at`), so a restart or a wiped Redis loses nothing: due
  * pages are claimed with a lease (next_sync_at pushed METRICS_LEASE_SECONDS ahead, 2 min by
  * default; FOR UPDATE SKIP LOCKED, so several workers never read the same page and a dead worker's

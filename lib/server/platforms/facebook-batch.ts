@@ -7,7 +7,7 @@ import { asRecord, type PlatformResponse } from "./http";
  * (developers.facebook.com/docs/graph-api/batch-requests). At 09:00:00 thousands of posts fall due
  * and most are Page feed posts: one request for fifty costs Graph's front end, the network and this
  * process about what one costs, where each call on its own paid all of it (docs/benchmarks.md ›
- * publish-lag, Session 24). Graph counts every operation as one call against the Page's limits, and
+ * publish-lag). Graph counts every operation as one call against the Page's limits, and
  * each operation carries its own Page token, so a batch changes nothing a single call decides.
  *
  * Each caller gets the answer its own call would have had, read from the batch's array:

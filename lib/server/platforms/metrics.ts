@@ -7,7 +7,7 @@ import { twitterError } from "./twitter";
 import { xApiRequest } from "./twitter-billing";
 
 /**
- * Reading published posts' engagement from each platform (issue #15). The rest of the app sees one
+ * Reading published posts' engagement from each platform. The rest of the app sees one
  * shape, `PostReading`, and our error kinds (PlatformError from each module's error mapping). Which
  * endpoint and which figures, with sources, is in sandbox/README.md ("Metrics").
  *

@@ -4,7 +4,7 @@ import { socialAccounts } from "@/db/schema";
 import { refreshAccountData } from "./accounts-service";
 
 /**
- * The account-level numbers (followers, posts, name, picture) kept fresh by the worker (issue #15):
+ * The account-level numbers (followers, posts, name, picture) kept fresh by the worker:
  * each connected account with a valid token is refreshed at most once a day, by the same call as
  * 'Refresh Data' (refreshAccountData). An account is claimed by setting its Last Sync to now in the
  * same statement that picks it (FOR UPDATE SKIP LOCKED), so two workers never refresh one account
