@@ -1,3 +1,4 @@
+import { env } from "@/lib/server/env";
 import { redis } from "@/lib/server/redis";
 import { endpoints } from "./endpoints";
 
@@ -17,8 +18,11 @@ export interface ServedVersionWarning {
   message: string;
 }
 
-/** Per configured version, so processes configured differently never read each other's note. */
-const key = (configured: string) => `platform-version:facebook:served:${configured}`;
+/**
+ * Per installation (REDIS_PREFIX) and configured version, so processes configured differently never
+ * read each other's note.
+ */
+const key = (configured: string) => `${env.REDIS_PREFIX}:platform-version:facebook:served:${configured}`;
 const KEEP_SECONDS = 7 * 86_400;
 let lastSeen: string | null = null;
 

@@ -78,8 +78,8 @@ describe("an expired Graph API version", () => {
     expect(direct.status).toBe(200);
     expect(direct.headers.get("facebook-api-version")).toBe("v21.0");
 
-    // What an earlier run may have left, so the warning below can only come from this run's call.
-    await redis().del("platform-version:facebook:served:v20.0");
+    // What another test of this run may have left, so the warning below can only come from this call.
+    await redis().del(`${process.env.REDIS_PREFIX}:platform-version:facebook:served:v20.0`);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       const profile = await facebook.getProfile(user);
