@@ -316,6 +316,7 @@ describe("our X client's calls and the sandbox's answers against X's spec", () =
     await fetchMetrics("twitter", {
       accessToken: token,
       pageAccessToken: null,
+      grantedScopes: [],
       postIds: [plain.platformPostId, "1"],
       beforeRequest: async () => undefined,
     });
@@ -350,6 +351,7 @@ describe("our X client's calls and the sandbox's answers against X's spec", () =
       fetchMetrics("twitter", {
         accessToken: token,
         pageAccessToken: null,
+        grantedScopes: [],
         postIds,
         beforeRequest: async () => undefined,
       });
