@@ -6,7 +6,8 @@ import { connectFacebookPages, expect, signUp, test } from "./fixtures";
  * Checkout with test cards, subscriptions with proration, signed webhooks): a Free user upgrades to
  * Standard through Checkout and can then save a 31st post; an immediate upgrade to Premium shows the
  * prorated amount charged; a cancellation at period end is shown and locks the plans; Reactivate
- * restores them; a declined card leaves the plan unchanged with the spec's error.
+ * restores them; a cancellation scheduled in Stripe's Customer Portal shows the same way and is undone
+ * by Reactivate; a declined card leaves the plan unchanged with the spec's error.
  *
  * Needs the change-tier, cancel, reactivate and portal endpoints and the webhook.
  */
@@ -35,6 +36,24 @@ async function startCheckout(page: Page) {
   await page.waitForURL(/\/stripe\/checkout\//, { timeout: 20_000 });
 }
 
+/** Checkout for Standard with a card that pays, back on /billing once the webhook has made it visible. */
+async function payForStandard(page: Page) {
+  await startCheckout(page);
+  await page.locator("#card-number").fill("4242 4242 4242 4242");
+  await page.locator("#checkout-pay").click();
+  await page.waitForURL(/\/billing/, { timeout: 20_000 });
+  await expect(banner(page, "Successfully upgraded to Standard plan!")).toBeVisible({ timeout: 60_000 });
+}
+
+/** The last day of the billing period, as the Current Plan card writes it. */
+async function periodEndShown(page: Page) {
+  const period = await region(page, "Current Plan")
+    .locator("p")
+    .filter({ hasText: /^Billing period:/ })
+    .textContent();
+  return period!.split("– ")[1]!.trim();
+}
+
 test("Free → Standard through Checkout, then Premium now with proration, cancel at period end and reactivate", async ({
   page,
 }) => {
@@ -53,11 +72,7 @@ test("Free → Standard through Checkout, then Premium now with proration, cance
   });
 
   await test.step("Checkout with a card that pays: back on /billing on Standard, Active, with the period", async () => {
-    await startCheckout(page);
-    await page.locator("#card-number").fill("4242 4242 4242 4242");
-    await page.locator("#checkout-pay").click();
-    await page.waitForURL(/\/billing/, { timeout: 20_000 });
-    await expect(banner(page, "Successfully upgraded to Standard plan!")).toBeVisible({ timeout: 60_000 });
+    await payForStandard(page);
     await expect(page).toHaveURL(/\/billing$/);
     const plan = region(page, "Current Plan");
     await expect(plan.getByRole("heading", { name: "Standard" })).toBeVisible();
@@ -90,12 +105,7 @@ test("Free → Standard through Checkout, then Premium now with proration, cance
 
   await test.step("cancel at period end: scheduled, with its end date, plans locked", async () => {
     const plan = region(page, "Current Plan");
-    const periodEnd = (await plan
-      .locator("p")
-      .filter({ hasText: /^Billing period:/ })
-      .textContent())!
-      .split("– ")[1]!
-      .trim();
+    const periodEnd = await periodEndShown(page);
     await plan.getByRole("button", { name: "Cancel Subscription" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel Subscription" });
     await dialog.getByRole("button", { name: "Too expensive" }).click();
@@ -118,6 +128,46 @@ test("Free → Standard through Checkout, then Premium now with proration, cance
     await expect(plan.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
     await expect(planCard(page, "Free").getByRole("button", { name: "Downgrade to Free" })).toBeEnabled();
     await expect(plan.getByRole("heading", { name: "Premium" })).toBeVisible();
+  });
+});
+
+test("a cancellation scheduled in Stripe's Customer Portal shows with its date, and Reactivate undoes it there", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await page.goto("/billing");
+  await payForStandard(page);
+  const plan = region(page, "Current Plan");
+  const periodEnd = await periodEndShown(page);
+
+  await test.step("cancel in the portal (flexible billing mode records it as cancel_at)", async () => {
+    await plan.getByRole("button", { name: "Manage payment" }).click();
+    await page.waitForURL(/\/stripe\/billing_portal\//, { timeout: 20_000 });
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(page.getByText(/^Cancels on /)).toBeVisible();
+    await page.getByRole("link", { name: "Return" }).click();
+    await page.waitForURL(/\/billing/);
+  });
+
+  await test.step("the Billing page shows it as scheduled, with the portal's date", async () => {
+    // The portal's change reaches us by webhook: look again until it has.
+    await expect(async () => {
+      await page.reload();
+      await expect(plan.getByText("Scheduled for Cancellation")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(plan.getByText(`Ends on ${periodEnd}`)).toBeVisible();
+    await expect(planCard(page, "Premium").getByRole("button", { name: "Upgrade to Premium" })).toBeDisabled();
+  });
+
+  await test.step("Reactivate clears it in Stripe too", async () => {
+    await plan.getByRole("button", { name: "Reactivate Subscription" }).click();
+    await expect(banner(page, "Subscription reactivated successfully!")).toBeVisible({ timeout: 20_000 });
+    await expect(plan.getByText("Scheduled for Cancellation")).toHaveCount(0);
+    await plan.getByRole("button", { name: "Manage payment" }).click();
+    await page.waitForURL(/\/stripe\/billing_portal\//, { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+    await expect(page.getByText(/^Cancels on /)).toHaveCount(0);
   });
 });
 
