@@ -83,7 +83,8 @@ function productName(store: SandboxStore, price: StripePrice): string {
   return store.slice(stripeState).products.get(price.product)?.name ?? price.product;
 }
 
-function day(ts: number): string {
+/** A Unix time as Stripe's pages write a day ("1 Jan 2027", UTC). */
+export function utcDay(ts: number): string {
   return new Date(ts * 1000).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "short",
@@ -293,7 +294,7 @@ export function changeItem(
         item.quantity,
         -share(item.price.unit_amount * item.quantity),
         { start: at, end },
-        `Unused time on ${item.quantity} × ${productName(store, item.price)} after ${day(at)}`,
+        `Unused time on ${item.quantity} × ${productName(store, item.price)} after ${utcDay(at)}`,
         true,
       ),
       line(
@@ -303,7 +304,7 @@ export function changeItem(
         quantity,
         share(price.unit_amount * quantity),
         { start: at, end },
-        `Remaining time on ${quantity} × ${productName(store, price)} after ${day(at)}`,
+        `Remaining time on ${quantity} × ${productName(store, price)} after ${utcDay(at)}`,
         true,
       ),
     );

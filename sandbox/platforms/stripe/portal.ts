@@ -1,6 +1,7 @@
 import { escapeHtml, html, redirect, type SandboxResponse } from "../../responses";
 import type { RequestContext, Router } from "../../router";
 import { allowOnly, invalid, requiredStr, str, stripeRoute } from "./api";
+import { utcDay } from "./billing";
 import { findCustomer } from "./catalog";
 import { isUrl } from "./checkout";
 import { newPortalSession } from "./objects";
@@ -27,22 +28,13 @@ const notFound = () => html(404, "<!doctype html><html><body><h1>Portal session 
 const scheduled = (sub: StripeSubscription) => sub.cancel_at !== null || sub.cancel_at_period_end;
 const cancellable = (sub: StripeSubscription) => sub.status === "active" || sub.status === "trialing";
 
-function day(unix: number): string {
-  return new Date(unix * 1000).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 function subscriptionRow(portal: StripePortalSession, sub: StripeSubscription): string {
   const base = `/stripe/billing_portal/${portal.id}`;
   const id = escapeHtml(sub.id);
   const action = !cancellable(sub)
     ? ""
     : scheduled(sub)
-      ? `<span class="portal-ends">Cancels on ${escapeHtml(day(sub.cancel_at ?? 0))}</span>
+      ? `<span class="portal-ends">Cancels on ${escapeHtml(utcDay(sub.cancel_at ?? 0))}</span>
 <form method="post" action="${base}/renew"><input type="hidden" name="subscription" value="${id}"><button type="submit" id="portal-renew-${id}">Renew subscription</button></form>`
       : `<form method="post" action="${base}/cancel"><input type="hidden" name="subscription" value="${id}"><button type="submit" id="portal-cancel-${id}">Cancel subscription</button></form>`;
   return `<li>${id}: ${escapeHtml(sub.status)} ${action}</li>`;

@@ -1,9 +1,17 @@
-import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { SubscriptionChangeResult } from "@/lib/billing/schemas";
 import { registeredClient } from "../../fixtures/api-client";
-import { paidUser, postWebhook, sandboxStripe, sign, subscriptionRow, summary, waitForRow } from "./stripe-helpers";
+import {
+  eventBody,
+  paidUser,
+  postWebhook,
+  sandboxStripe,
+  sign,
+  subscriptionRow,
+  summary,
+  waitForRow,
+} from "./stripe-helpers";
 
 /**
  * A cancellation scheduled anywhere (our Billing page, Stripe's Customer Portal, the API with
@@ -26,20 +34,6 @@ async function inPortal(portalUrl: string, action: "cancel" | "renew", subscript
     redirect: "manual",
   });
   expect(answer.status).toBe(302);
-}
-
-function eventBody(type: string, object: unknown, apiVersion: string = Stripe.API_VERSION) {
-  return JSON.stringify({
-    id: `evt_test_${randomBytes(8).toString("hex")}`,
-    object: "event",
-    api_version: apiVersion,
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
 }
 
 describe("a cancellation scheduled anywhere", () => {
@@ -127,7 +121,7 @@ describe("invoice events whose subscription cannot be found", () => {
       const orphan = JSON.parse(eventBody("invoice.paid", { ...invoice, parent: null })) as Stripe.Event;
       expect(await handleStripeEvent(orphan)).toBe("unmatched");
       expect(errors).toHaveBeenCalledWith(expect.stringContaining(`invoice.paid ${orphan.id}`));
-      const old = JSON.parse(eventBody("invoice.paid", invoice, "2024-06-20")) as Stripe.Event;
+      const old = JSON.parse(eventBody("invoice.paid", invoice, { apiVersion: "2024-06-20" })) as Stripe.Event;
       expect(await handleStripeEvent(old)).toBe("applied");
       expect(errors).toHaveBeenCalledWith(expect.stringContaining(`${old.id} is in API version 2024-06-20`));
     } finally {

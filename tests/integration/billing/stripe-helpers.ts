@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { expect, inject } from "vitest";
@@ -81,3 +81,19 @@ export async function paidUser(client: ApiClient, userId: string, tier: TierName
 }
 
 export const summary = (body: Record<string, unknown>) => body.data as SubscriptionSummary;
+
+/** An event as Stripe sends it, about `object`, with a fresh id, in the SDK's API version unless told. */
+export function eventBody(type: string, object: unknown, options: { id?: string; apiVersion?: string } = {}) {
+  const { id = `evt_test_${randomBytes(8).toString("hex")}`, apiVersion = Stripe.API_VERSION } = options;
+  return JSON.stringify({
+    id,
+    object: "event",
+    api_version: apiVersion,
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+}

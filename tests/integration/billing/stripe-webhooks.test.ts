@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { posts, stripeEvents, subscriptions } from "@/db/schema";
@@ -7,6 +6,7 @@ import { testDb } from "../../fixtures/test-db";
 import {
   checkoutTo,
   control,
+  eventBody,
   paidUser,
   postWebhook,
   sandboxStripe,
@@ -40,21 +40,6 @@ async function deliveriesFor(customerId: string) {
     if (object.customer === customerId) mine.push(delivery);
   }
   return mine;
-}
-
-/** An event as Stripe sends it, about `object`, with a fresh id. */
-function eventBody(type: string, object: unknown, id = `evt_test_${randomBytes(8).toString("hex")}`) {
-  return JSON.stringify({
-    id,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
 }
 
 describe("POST /api/billing/webhook", () => {
