@@ -1,44 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { pngBytes } from "../fixtures/media-files";
 import { expect, signUp, sandboxUrl, test } from "./fixtures";
 
 const numericId = () => String(randomBytes(6).readUIntBE(0, 6));
-
-/** A real PNG of the given size, solid colour. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function connectFacebookPage(page: Page) {
   const id = numericId();
@@ -123,13 +88,13 @@ test("media: an 11 MB image is refused; two images from the Media Library are at
   await page.getByRole("button", { name: "Media Library" }).click();
   const library = page.getByRole("dialog", { name: "Media Library" });
   const upload = library.getByTestId("media-library-upload-input");
-  const big = Buffer.concat([png(4, 4, [200, 100, 50]), Buffer.alloc(11 * 1024 * 1024)]);
+  const big = Buffer.concat([pngBytes(4, 4, [200, 100, 50]), Buffer.alloc(11 * 1024 * 1024)]);
   await upload.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
   await expect(page.getByText('File "huge.png" is too large. Maximum size for images is 10 MB.').first()).toBeVisible();
 
   await upload.setInputFiles([
-    { name: "loaf.png", mimeType: "image/png", buffer: png(64, 48, [180, 120, 60]) },
-    { name: "bun.png", mimeType: "image/png", buffer: png(48, 64, [220, 180, 120]) },
+    { name: "loaf.png", mimeType: "image/png", buffer: pngBytes(64, 48, [180, 120, 60]) },
+    { name: "bun.png", mimeType: "image/png", buffer: pngBytes(48, 64, [220, 180, 120]) },
   ]);
   await expect(library.getByText("loaf.png")).toBeVisible();
   await expect(library.getByText("bun.png")).toBeVisible();

@@ -8,6 +8,7 @@ import { startSandbox } from "@/sandbox/server";
 import { sandboxControl } from "@/sandbox/testing";
 import { workerBundleForThisProcess } from "@/workers/bundle";
 import { NEXT_START_FLAGS, WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "../../scripts/node-flags.mjs";
+import { sleep } from "../fixtures/sleep";
 
 /**
  * A whole Postloom for a test run: a fresh `_test` database (migrated), the platform sandbox and the
@@ -256,7 +257,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000)
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   throw new Error(
     `the app did not answer ${url} within ${timeoutMs / 1000} s (is ${testDistDir} built? npm run build:test)`,

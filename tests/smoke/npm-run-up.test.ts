@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dropDatabase, freePort, testDatabaseUrl } from "../setup/stack";
+import { sleep } from "../fixtures/sleep";
 
 /**
  * `npm run up` on this machine: install, create + migrate the database, build, and start web,
@@ -67,7 +68,7 @@ async function waitFor(url: string, gaveUp: () => boolean, timeoutMs = 540_000):
     try {
       return await fetch(url);
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
     }
   }
   throw new Error(`${url} did not answer`);
@@ -79,7 +80,7 @@ async function waitForJson(url: string, ready: (body: { worker?: { ok?: boolean 
   while (Date.now() < deadline) {
     body = (await (await fetch(url)).json()) as typeof body;
     if (ready(body)) return body;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
   }
   return body;
 }

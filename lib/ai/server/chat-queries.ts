@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { chatMessages, chats, posts, type Chat, type ChatMessage } from "@/db/schema";
 import { notFound } from "@/lib/server/api/errors";
-import { isUuid } from "@/lib/social/server/queries";
+import { isUuid } from "@/lib/ids";
 import type { PromptMessage } from "./prompts";
 import {
   AI_MESSAGES,

@@ -28,7 +28,7 @@ import {
 import { notFound } from "@/lib/server/api/errors";
 import { parseJsonText, type JsonText } from "@/lib/server/json-text";
 import { WORKER_STALE_AFTER_MS } from "@/lib/server/ops/health";
-import { isUuid } from "@/lib/social/server/queries";
+import { isUuid } from "@/lib/ids";
 import { isOverdue, postDelay } from "./delay";
 import { documentShape, storeDocuments, type BuiltDocument } from "./documents";
 import { MESSAGES, type PostCounts, type PostDto, type PostListPagination, type PostStatus } from "@/lib/posts/schemas";

@@ -12,7 +12,8 @@ import {
   refreshAccountTokensNow,
 } from "./account-tokens";
 import { onPlatform } from "./platform-errors";
-import { isUuid, listAccounts, pageOrder } from "./queries";
+import { isUuid } from "@/lib/ids";
+import { listAccounts, pageOrder } from "./queries";
 import {
   platformLabels,
   type ConnectablePlatform,

@@ -5,9 +5,6 @@ import type { AccountGroup, AccountStats, ConnectedAccount, PageSummary, SocialP
 
 export type { AccountGroup, AccountStats } from "@/lib/social/schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
 const LINKEDIN_WARNING_MS = 7 * 24 * 60 * 60_000;
 
 /**

@@ -18,6 +18,7 @@ import {
   signedIn,
   streamChat,
 } from "./helpers";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * What the user sees when the AI provider fails. Faults and canned replies are queued in the
@@ -281,7 +282,7 @@ describe("streaming failures", () => {
     const deadline = Date.now() + 5_000;
     let rows = await aiUsage(db(), me.id);
     while (!rows[0]?.metadata?.interrupted && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       rows = await aiUsage(db(), me.id);
     }
     expect(rows).toHaveLength(1);

@@ -8,6 +8,7 @@ import { parseServerSentEvents } from "@/lib/event-stream";
 import type { ChatStreamEvent } from "@/lib/ai/schemas";
 import { answerConsent } from "@/sandbox/testing";
 import { ApiClient, uniqueEmail } from "../../fixtures/api-client";
+import { sleep } from "../../fixtures/sleep";
 
 /** Shared by the ai*.test.ts files, which also run against stacks of their own (faults, offline). */
 
@@ -109,6 +110,6 @@ export async function publishAndWait(client: Client, postId: string, timeoutMs =
       pages: { type: string; status: string; platformPostUrl: string | null }[];
     };
     if (post.status === "published" || post.status === "failed" || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }

@@ -5,8 +5,9 @@ import { engagementAt } from "@/sandbox/metrics";
 import type { ApiClient } from "../../fixtures/api-client";
 import { authorize, completeCallback, sandbox, uid, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
 /** Polls `read` until `done` holds or the deadline passes (no fixed sleeps). */
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 25_000) {

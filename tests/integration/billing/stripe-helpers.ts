@@ -8,6 +8,7 @@ import type { TierName } from "@/lib/billing/tiers";
 import { completeCheckout, sandboxControl } from "@/sandbox/testing";
 import type { ApiClient } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /** Stripe in the test stack's sandbox, read as the app reads it (the official SDK). */
 export function sandboxStripe(): Stripe {
@@ -40,7 +41,7 @@ export async function waitFor<T>(
     const value = await read();
     if (accept(value)) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { facebookPageTokens, linkedInToken } from "../../../sandbox/testing-tokens";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * A LinkedIn API version that LinkedIn has sunset: every /rest call answers 426, and our client
@@ -102,7 +103,7 @@ describe("an expired Graph API version", () => {
     const deadline = Date.now() + 5_000;
     let warnings = (await getHealthReport()).platformVersions.warnings;
     while (!warnings.some((warning) => "servedVersion" in warning) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
       warnings = (await getHealthReport()).platformVersions.warnings;
     }
     expect(warnings).toContainEqual(expected);

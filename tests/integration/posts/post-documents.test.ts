@@ -7,6 +7,7 @@ import { pngBytes } from "../../fixtures/media-files";
 import { reading } from "../../fixtures/metric-readings";
 import { testDb } from "../../fixtures/test-db";
 import { createDraft, userWithPages, type Client } from "./helpers";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * The posts' stored documents (lib/posts/server/documents.ts, migration 0018): a read stores what
@@ -44,7 +45,7 @@ async function waitForLockWait(pattern: string) {
     const { rows } = await testDb().execute(sql`select 1 from pg_stat_activity
       where wait_event_type = 'Lock' and query ilike ${pattern} and datname = current_database()`);
     if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   throw new Error(`no statement like ${pattern} waited on a lock within 10 s`);
 }

@@ -8,6 +8,7 @@ import { mp4Bytes } from "../../fixtures/media-files";
 import { publishingWorld, sandbox, type World } from "../../fixtures/publishing";
 import { testDb } from "../../fixtures/test-db";
 import { crashWorker, spawnWorker, stopChild } from "../../setup/stack";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * A worker killed while it waits for Facebook to process a video it has already published: the
@@ -36,7 +37,7 @@ async function targetWhen(targetId: string, check: (row: PostTarget) => boolean)
     const [row] = await world.db.select().from(postTargets).where(eq(postTargets.id, targetId));
     if (row && check(row)) return row;
     if (Date.now() > deadline) throw new Error(`target never reached the state; last: ${JSON.stringify(row)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

@@ -6,6 +6,7 @@ import { registeredClient } from "../../fixtures/api-client";
 import { mp4Bytes } from "../../fixtures/media-files";
 import { connectFacebook, sandbox, storedTokens, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * Facebook Page videos published by the real worker: the Resumable Upload API, the video published
@@ -53,7 +54,7 @@ async function settled(client: Client, id: string): Promise<PostBody> {
   for (;;) {
     const post = (await client.get(`/api/post/${id}`)).body.post as PostBody;
     if (post.status === "published" || post.status === "failed" || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 
@@ -68,7 +69,7 @@ async function targetWhen(pageId: string, check: (row: PostTarget) => boolean): 
     const [row] = await testDb().select().from(postTargets).where(eq(postTargets.pageId, pageId));
     if (row && check(row)) return row;
     if (Date.now() > deadline) throw new Error(`page ${pageId} never reached the state; last: ${JSON.stringify(row)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 
@@ -252,7 +253,7 @@ describe("a Facebook video Graph has accepted is never sent again", () => {
       expect(row).toMatchObject({ errorCode: "processing_timeout", acceptedMediaId: video!.id, nextAttemptAt: null });
       // Failed is final: no status checks after it.
       const looks = (await callsOn(target)).filter((call) => call.operation === "lookup").length;
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await sleep(5_000);
       expect((await callsOn(target)).filter((call) => call.operation === "lookup")).toHaveLength(looks);
       expect(await videosOf(target)).toHaveLength(1);
       expect(await sandbox().publishedPosts({ platform: "facebook", target })).toEqual([]);

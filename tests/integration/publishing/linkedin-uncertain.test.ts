@@ -5,6 +5,7 @@ import { linkedInToken } from "@/sandbox/testing-tokens";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, cipher, completeCallback, sandbox, uid, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * A LinkedIn page whose publish answer was lost. An app without the restricted
@@ -36,8 +37,6 @@ afterAll(async () => {
   const { closeDb } = await import("@/db");
   await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;

@@ -6,6 +6,7 @@ import { registeredClient } from "../../fixtures/api-client";
 import { mp4Bytes } from "../../fixtures/media-files";
 import { authorize, completeCallback, sandbox, uid, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * LinkedIn processes a video after its upload; a post may name it only once it is AVAILABLE. The
@@ -54,7 +55,7 @@ async function publishVideo(client: Client, pageId: string, content: string): Pr
   for (;;) {
     const post = (await client.get(`/api/post/${id}`)).body.post as PostBody;
     if (post.status === "published" || post.status === "failed" || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type ConnectedAccountBody,
 } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /** Posts with images and videos, published by the real worker to the sandbox's Facebook, X and LinkedIn. */
 
@@ -89,7 +90,7 @@ async function publishWithMedia(
   for (;;) {
     const post = (await client.get(`/api/post/${id}`)).body.post as PostBody;
     if (post.status === "published" || post.status === "failed" || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 

@@ -8,6 +8,7 @@ import { sandboxControl } from "@/sandbox/testing";
 import { linkedInToken, twitterToken } from "@/sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
 import { ownWorld } from "../../fixtures/own-world";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * The platforms' own limits, met by the real worker: an X account whose window is spent in the
@@ -65,7 +66,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

@@ -4,6 +4,7 @@ import { postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook, sandbox, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
 interface PostBody {
@@ -48,7 +49,7 @@ async function waitForStatus(
   for (;;) {
     const post = (await client.get(`/api/post/${postId}`)).body.post as PostBody;
     if (statuses.includes(post.status) || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 
@@ -105,7 +106,7 @@ describe("publishing through the worker", () => {
     const later = new Date(Date.now() + 8_000);
     await client.put(`/api/post/${post.id}`, { scheduledAt: later.toISOString() });
     // Past the first time, before the new one: nothing went out.
-    await new Promise((resolve) => setTimeout(resolve, first.getTime() + 1_500 - Date.now()));
+    await sleep(first.getTime() + 1_500 - Date.now());
     expect(await publishedOn(fbUser.pages[0]!.id)).toHaveLength(0);
     expect((await waitForStatus(client, post.id, ["published", "failed"])).status).toBe("published");
     expect(await publishedOn(fbUser.pages[0]!.id)).toHaveLength(1);

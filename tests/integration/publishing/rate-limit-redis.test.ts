@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * The publishing rate limiter's arithmetic against the real Redis: sliding windows, operations,
@@ -34,7 +35,6 @@ afterAll(async () => {
 });
 
 const account = () => String(randomBytes(6).readUIntBE(0, 6));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("rate limit rules", () => {
   it("PUBLISH_RATE_LIMITS adds rules after the platform's defaults; 'none' drops them", () => {

@@ -7,6 +7,7 @@ import { sandboxControl } from "@/sandbox/testing";
 import { facebookPageTokens, twitterToken } from "@/sandbox/testing-tokens";
 import { ownWorld } from "../../fixtures/own-world";
 import { stopChild } from "../../setup/stack";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * The shared rate limiter across worker processes. These workers get their own database, Redis
@@ -26,7 +27,6 @@ const FACEBOOK_LIMIT = "facebook=3/2s";
 const runId = randomBytes(4).toString("hex");
 const world = ownWorld("rl", { env: { PUBLISH_RATE_LIMITS: FACEBOOK_LIMIT } });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const control = () => sandboxControl(world.sandbox.url);
 const cipher = () => createTokenCipher(world.env.TOKEN_ENCRYPTION_KEY!);
 

@@ -5,6 +5,7 @@ import { postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, completeCallback, connectFacebook, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
 
@@ -29,7 +30,7 @@ async function waitForStatus(client: Client, postId: string, timeoutMs = 30_000)
   for (;;) {
     const post = (await client.get(`/api/post/${postId}`)).body.post as { status: string };
     if (post.status === "published" || post.status === "failed" || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type ConnectedAccountBody,
 } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * The ways a page could go out twice, or go out wrong, around retries: an edit or reschedule while a
@@ -42,7 +43,6 @@ afterAll(async () => {
   await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const label = (text: string) => `${text} ${uid()}`;
 
 async function until<T>(

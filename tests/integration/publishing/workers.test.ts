@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
 import { expectEachOnce, useWorkersWorld, sandbox, until, type World } from "../../fixtures/publishing";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * Several worker processes on one backlog, all killed -9 mid-publish and replaced. Its own database
@@ -74,8 +75,7 @@ describe("several workers, and a worker killed mid-publish", () => {
       world.spawn();
 
       const finish = Date.now() + 150_000;
-      while (((await world.targetCounts(postIds)).published ?? 0) < total && Date.now() < finish)
-        await new Promise((resolve) => setTimeout(resolve, 500));
+      while (((await world.targetCounts(postIds)).published ?? 0) < total && Date.now() < finish) await sleep(500);
       if (((await world.targetCounts(postIds)).published ?? 0) < total) console.error(await stuckReport(postIds));
       expect((await world.targetCounts(postIds)).published).toBe(total);
 

@@ -4,6 +4,7 @@ import { postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, completeCallback, sandbox, uid, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * X's pay-per-use billing while publishing: with the installation's X credits used up (402) or a
@@ -46,7 +47,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

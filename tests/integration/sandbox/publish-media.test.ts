@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
 import { ownSandbox } from "../../fixtures/own-sandbox";
+import { sleep } from "../../fixtures/sleep";
 
 /** The sandbox's video and chunked uploads (Facebook videos, X INIT/APPEND/FINALIZE/STATUS, LinkedIn Videos API) and its call log. */
 
@@ -186,7 +187,7 @@ describe("X chunked media upload", () => {
     expect((await tweet([id])).status).toBe(400);
     const status = await call(`${upload}?command=STATUS&media_id=${id}`, { headers: auth });
     expect(status.body.data).toMatchObject({ processing_info: { state: "in_progress" } });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
     const done = await call(`${upload}?command=STATUS&media_id=${id}`, { headers: auth });
     expect(done.body.data).toMatchObject({ processing_info: { state: "succeeded" } });
 

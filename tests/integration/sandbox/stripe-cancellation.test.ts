@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
 import { completeCheckout, sandboxControl } from "../../../sandbox/testing";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * Stripe's cancellations in the sandbox, driven by the official SDK: billing_mode on every
@@ -61,7 +62,7 @@ async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 5
     const value = read();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
 import { completeCheckout, sandboxControl } from "../../../sandbox/testing";
+import { sleep } from "../../fixtures/sleep";
 
 /** Stripe in the sandbox, driven by the official stripe SDK: objects, Checkout, proration, webhooks, renewals. */
 
@@ -35,7 +36,7 @@ async function waitFor<T>(read: () => T | undefined | false, what: string, timeo
     const value = read();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 

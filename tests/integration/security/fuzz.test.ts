@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listApiRoutes } from "../../fixtures/api-routes";
 import { describeCase, fuzzCaseArbitrary, sendFuzzCase } from "../../fixtures/fuzz";
 import { appUrl, rawQuery, victimWorld } from "../../fixtures/victim";
+import { sleep } from "../../fixtures/sleep";
 
 /**
  * Random requests over every route in app/api (see fixtures/fuzz.ts): malformed JSON, wrong types,
@@ -29,7 +30,7 @@ async function settled(userId: string) {
       [userId],
     );
     if (rows[0]?.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
