@@ -2,15 +2,17 @@
  * The layers, checked in `npm run lint` (model: langfuse's web/.dependency-cruiser.js).
  *
  *   browser   components/, lib/client/            runs in the browser
- *   shared    lib/<file>.ts, lib/<domain>/<file>.ts   contracts and pure helpers, both sides
- *   server    lib/server/, lib/<domain>/server/, db/, workers/
+ *   shared    lib/<file>.ts, lib/<domain>/<file>.ts, lib/networks/<network>/<file>.ts
+ *                                                 contracts, capabilities and pure helpers, both sides
+ *   server    lib/server/, lib/<domain>/server/, lib/networks/<network>/server/, db/, workers/
  *
- * Dependencies point one way: app → lib/<domain>/server → lib/server → db; publishing above posts;
- * platform clients know no domain. tests/unit/layers.test.ts proves each rule on a small fixture.
+ * Dependencies point one way: app → lib/<domain>/server → lib/networks → lib/server → db;
+ * publishing above posts; networks know no domain. tests/unit/layers.test.ts proves each rule on a
+ * small fixture.
  */
-const SERVER = "^(db|workers)/|^lib/server/|^lib/[^/]+/server/";
+const SERVER = "^(db|workers)/|^lib/server/|^lib/[^/]+/server/|^lib/networks/[^/]+/server/";
 const BROWSER = "^(components|lib/client)/";
-const SHARED = "^lib/([^/]+|(?!server/|client/)[^/]+/[^/]+)\\.tsx?$";
+const SHARED = "^lib/([^/]+|(?!server/|client/)[^/]+/[^/]+|networks/(?!server/)[^/]+/[^/]+)\\.tsx?$";
 
 module.exports = {
   forbidden: [
@@ -38,18 +40,20 @@ module.exports = {
       to: { path: [SERVER, BROWSER, "^app/"] },
     },
     {
-      name: "platform-imports-domain",
+      name: "network-imports-domain",
       severity: "error",
-      comment: "Platform clients speak one network's API and know nothing of posts, accounts or the database.",
-      from: { path: "^lib/server/platforms/" },
-      to: { path: ["^db/", "^lib/(?!server/)[^/]+/server/", "^lib/server/(api|queue|ops|crypto)/"] },
+      comment:
+        "Networks (their capabilities and API clients) speak one network's API and know nothing of posts, accounts or the database.",
+      from: { path: "^lib/networks/" },
+      to: { path: ["^db/", "^lib/(?!server/|networks/)[^/]+/server/", "^lib/server/(api|queue|ops|crypto)/"] },
     },
     {
       name: "posts-imports-publishing",
       severity: "error",
-      comment: "Publishing sits above posts: it changes posts; posts never call publishing.",
+      comment:
+        "Publishing sits above posts: it changes posts; posts never call publishing. The one exception is the publish queue's contract: deleting posts removes their jobs.",
       from: { path: "^lib/posts/" },
-      to: { path: "^lib/publishing/" },
+      to: { path: "^lib/publishing/", pathNot: "^lib/publishing/server/publish-queue\\.ts$" },
     },
     {
       name: "lib-imports-app",

@@ -2,15 +2,23 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 /**
- * Browser code (components/, lib/client/) never imports a server module: those live in lib/server/
- * and lib/<domain>/server/. The same rule and the other layer rules are checked over the whole
+ * Browser code (components/, lib/client/) never imports a server module: those live in lib/server/,
+ * lib/<domain>/server/ and lib/networks/<network>/server/. The same rule and the other layer rules are checked over the whole
  * import graph by dependency-cruiser (.dependency-cruiser.cjs) in `npm run lint`; this copy gives
  * the error in the editor as you type.
  */
 const serverOnlyImports = {
   patterns: [
     {
-      group: ["@/db", "@/db/*", "@/lib/server/*", "@/lib/*/server/*"],
+      group: [
+        "@/db",
+        "@/db/*",
+        "@/lib/server/*",
+        "@/lib/*/server",
+        "@/lib/*/server/*",
+        "@/lib/networks/*/server",
+        "@/lib/networks/*/server/*",
+      ],
       message: "Server-only module: browser code reaches the server through lib/client/http.ts.",
     },
   ],
@@ -41,6 +49,23 @@ const intlAtModuleLoad = {
     "Make Intl formatters on first use (lib/format.ts › numberFormat / dateTimeFormat), not as the module loads.",
 };
 
+/**
+ * No platform-name comparisons outside the networks' own folders: the rest of the code asks a
+ * network's capabilities (lib/networks/index.ts: `network(platform).maxLength`, `.publishesAs`, …)
+ * so a new network is a new folder, not a hunt for `=== "twitter"` (docs/adding-a-network.md).
+ * The names of platforms that are not networks yet are refused too. tests/unit/
+ * network-names-lint.test.ts shows the rule firing.
+ */
+const NETWORK_NAMES = ["facebook", "twitter", "linkedin", "instagram", "threads", "tiktok", "youtube"];
+const networkNameMessage =
+  "Ask the network's capabilities (lib/networks/index.ts › network(platform)) instead of comparing its name; name-specific code lives in lib/networks/<network>/ or components/networks/<network>/.";
+const networkName = `/^(${NETWORK_NAMES.join("|")})$/`;
+const networkNameComparisons = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${networkName}]`, message: networkNameMessage },
+  { selector: `SwitchCase > Literal[value=${networkName}]`, message: networkNameMessage },
+];
+const NETWORK_FOLDERS = ["lib/networks/**", "components/networks/**"];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -66,8 +91,18 @@ const config = [
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "workers/**/*.ts"],
+    ignores: NETWORK_FOLDERS,
+    rules: { "no-restricted-syntax": ["error", ...networkNameComparisons] },
+  },
+  {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
-    ignores: ["lib/**/server/**", "lib/server/**"],
+    ignores: ["lib/**/server/**", "lib/server/**", ...NETWORK_FOLDERS],
+    rules: { "no-restricted-syntax": ["error", intlAtModuleLoad, ...networkNameComparisons] },
+  },
+  {
+    files: NETWORK_FOLDERS.map((folder) => `${folder}/*.{ts,tsx}`),
+    ignores: ["lib/**/server/**"],
     rules: { "no-restricted-syntax": ["error", intlAtModuleLoad] },
   },
   {

@@ -2,6 +2,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { installPeerAddressHeader } = await import("@/lib/server/http/peer-address");
+    const { installJsonClientErrors } = await import("@/lib/server/http/client-errors");
     installPeerAddressHeader();
+    installJsonClientErrors();
   }
 }

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eSlots } from "./tests/setup/slots";
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright cannot download its own browser here)
@@ -10,7 +11,8 @@ export default defineConfig({
   testMatch: process.env.AI_SCREENSHOTS === "1" ? "**/*.visual.ts" : "**/*.spec.ts",
   globalSetup: "./tests/setup/e2e-global.ts",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // One stack per worker (tests/setup/e2e-global.ts); a file runs its tests in order in one worker.
+  workers: e2eSlots(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

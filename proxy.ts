@@ -23,6 +23,10 @@ const options: SecurityHeaderOptions = {
 };
 const common = commonSecurityHeaders(options);
 
+/** What a page answers (the app has no server actions, which would POST to pages). */
+const PAGE_METHODS = new Set(["GET", "HEAD"]);
+const PAGE_ALLOW = "GET, HEAD, OPTIONS";
+
 /** A path no page has: the rewrite renders app/not-found.tsx with status 404. */
 const NOT_FOUND_PATH = "/_malformed-path";
 
@@ -40,6 +44,19 @@ export function proxy(request: NextRequest) {
     if (!malformed) return NextResponse.next();
     const body = { success: false, error: "The address contains invalid percent-encoding.", code: "bad_request" };
     return withHeaders(NextResponse.json(body, { status: 400 }), API_CONTENT_SECURITY_POLICY);
+  }
+
+  // A page is only read: without this, Next.js answers a POST, PUT or DELETE to one with its HTML.
+  if (!PAGE_METHODS.has(request.method)) {
+    const headers = { Allow: PAGE_ALLOW, "Cache-Control": "no-store" };
+    const response =
+      request.method === "OPTIONS"
+        ? new NextResponse(null, { status: 204, headers })
+        : NextResponse.json(
+            { success: false, error: `This address answers ${PAGE_ALLOW}.`, code: "method_not_allowed" },
+            { status: 405, headers },
+          );
+    return withHeaders(response, API_CONTENT_SECURITY_POLICY);
   }
 
   // Next.js reads the nonce from the request's policy and puts it on its own scripts (we have no

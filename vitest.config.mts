@@ -1,9 +1,14 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import SmokeFirstSequencer from "./tests/setup/sequencer";
+import { integrationSlots } from "./tests/setup/slots";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
+    // Files run in TEST_SLOTS worker slots side by side; each integration slot has its own stack.
+    maxWorkers: integrationSlots(),
+    sequence: { sequencer: SmokeFirstSequencer },
     projects: [
       {
         extends: true,
@@ -37,9 +42,7 @@ export default defineConfig({
           environment: "node",
           env: { SANDBOX_X_TIER: "enterprise" },
           globalSetup: ["tests/setup/integration-global.ts"],
-          // One app, sandbox, worker and Redis prefix serve every file, and some files inject faults or
-          // restart workers on them: files run one at a time on any machine, as they do on 2 cores.
-          fileParallelism: false,
+          // A stack per worker slot (tests/setup/integration-global.ts): a file has one to itself.
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -15,7 +15,7 @@
  */
 import pg from "pg";
 import { createTokenCipher } from "../lib/server/crypto/token-cipher";
-import { platformModule } from "../lib/server/platforms";
+import { platformModule } from "../lib/networks/server";
 
 // One statement at a time, 100 pages each: the cheapest shape measured
 // (docs/decisions/0028-publish-statements-prepared-and-batched.md); FLOOR_LANES=5 FLOOR_BATCH=20 is what the workers did before their lane.

@@ -80,9 +80,28 @@ function formatterCache<Options, Formatter>(make: (locale: string | undefined, o
   };
 }
 
+/**
+ * Times are on the 24-hour clock wherever they are shown, as every time picker of the app is (its
+ * hour lists run 0–23, its suggested times read "Prime Time 20:00"): a 12-hour summary under a
+ * 24-hour picker made people read 20:00 as "8:00 PM" and wonder which was meant.
+ */
+const showsTime = (options: Intl.DateTimeFormatOptions) =>
+  options.hour !== undefined || options.timeStyle !== undefined;
+
 export const dateTimeFormat = formatterCache(
-  (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+  (locale, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(
+      locale,
+      showsTime(options) && options.hourCycle === undefined && options.hour12 === undefined
+        ? { ...options, hourCycle: "h23" }
+        : options,
+    ),
 );
+
+/** Date and time in the browser's language and zone, on the 24-hour clock ("Dec 4, 2026, 20:00"). */
+export function formatDateAndTime(iso: string, locale?: string): string {
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
 
 const cachedNumberFormat = formatterCache(
   (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
@@ -90,4 +109,18 @@ const cachedNumberFormat = formatterCache(
 
 export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return cachedNumberFormat(locale, options);
+}
+
+/** An instant as the wall clock of `timeZone` shows it, the zone named ('Fri, Dec 4, 2026, 9:00 AM GMT+1'). */
+export function formatInZone(iso: string, timeZone: string, { weekday = false } = {}): string {
+  return dateTimeFormat("en-US", {
+    ...(weekday ? { weekday: "short" as const } : {}),
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(iso));
 }

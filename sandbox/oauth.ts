@@ -13,7 +13,7 @@ export interface SandboxClient {
   clientSecret: string;
 }
 
-/** The credentials lib/server/platforms/endpoints.ts falls back to when no real ones are configured. */
+/** The credentials lib/networks/<network>/server/endpoints.ts falls back to when no real ones are configured. */
 const CLIENTS: SandboxClient[] = [
   ...["google", "facebook", "twitter", "linkedin"].map((platform) => ({
     platform,

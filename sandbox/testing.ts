@@ -160,13 +160,25 @@ export interface SandboxPublishCall {
   batch?: number;
 }
 
+const isClosedConnection = (error: unknown) =>
+  error instanceof TypeError &&
+  ["UND_ERR_SOCKET", "ECONNRESET"].includes((error.cause as { code?: string } | undefined)?.code ?? "");
+
 /** The control API (/_control) of a running sandbox. */
 export function sandboxControl(sandboxUrl: string) {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandboxUrl}/_control${path}`, {
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${sandboxUrl}/_control${path}`, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const call = async (method: string, path: string, body?: unknown) => {
+    // A kept-alive connection the sandbox closed as idle just as fetch reused it fails before the
+    // sandbox read the request (a loaded machine lets the two timeouts cross): sent once more on a
+    // new connection, it is still asked once.
+    const response = await send(method, path, body).catch((error: unknown) => {
+      if (!isClosedConnection(error)) throw error;
+      return send(method, path, body);
     });
     const data: unknown = await response.json();
     if (!response.ok)

@@ -12,6 +12,9 @@ mkdirSync(out, { recursive: true });
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const problems = [];
+/** Each phase's wall time, printed together at the end (CI's budget is read off it). */
+const phases = [];
+const runStarted = Date.now();
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
@@ -19,39 +22,49 @@ function step(name, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
+  phases.push({ name, seconds: Number(seconds) });
   console.log(`=== ${name}: ${ok ? "ok" : `failed (exit ${result.status ?? result.signal})`} in ${seconds} s`);
   if (!ok) problems.push(name);
   return ok;
 }
 
 /**
- * Steps that only read the code (lint, type check) run side by side: each is mostly one core's
- * work. Their output is held and printed whole, one step after the other, when both are done.
+ * Steps run side by side, each printed whole as it ends (one step's output never interleaves with
+ * another's): lint beside the type check, each mostly one core's work; Vitest beside Playwright,
+ * whose files spend most of their time waiting on the app, the worker and the sandbox.
  */
-async function stepsSideBySide(steps) {
-  const runs = steps.map(
-    ({ name, command, args }) =>
-      new Promise((resolve) => {
-        const started = Date.now();
-        const child = spawn(command, args, { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
-        let output = "";
-        child.stdout.on("data", (chunk) => (output += chunk));
-        child.stderr.on("data", (chunk) => (output += chunk));
-        child.on("error", (error) => (output += `${error.message}\n`));
-        child.on("close", (code, signal) =>
-          resolve({ name, code, signal, output, seconds: (Date.now() - started) / 1000 }),
-        );
-      }),
+async function stepsSideBySide(group, steps) {
+  const started = Date.now();
+  await Promise.all(
+    steps.map(
+      ({ name, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const stepStarted = Date.now();
+          const child = spawn(command, args, {
+            cwd: root,
+            env: { ...process.env, ...env },
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("error", (error) => (output += `${error.message}\n`));
+          child.on("close", (code, signal) => {
+            const seconds = (Date.now() - stepStarted) / 1000;
+            const ok = code === 0;
+            console.log(`\n=== ${name}`);
+            process.stdout.write(output);
+            console.log(
+              `=== ${name}: ${ok ? "ok" : `failed (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s (side by side)`,
+            );
+            phases.push({ name: `  ${name}`, seconds });
+            if (!ok) problems.push(name);
+            resolve();
+          });
+        }),
+    ),
   );
-  for (const { name, code, signal, output, seconds } of await Promise.all(runs)) {
-    console.log(`\n=== ${name}`);
-    process.stdout.write(output);
-    const ok = code === 0;
-    console.log(
-      `=== ${name}: ${ok ? "ok" : `failed (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s (side by side)`,
-    );
-    if (!ok) problems.push(name);
-  }
+  phases.push({ name: group, seconds: (Date.now() - started) / 1000 });
 }
 
 function readJson(file) {
@@ -63,27 +76,32 @@ function readJson(file) {
 }
 
 await preflight();
-await stepsSideBySide([
+await stepsSideBySide("lint + typecheck, side by side", [
   { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit", "-p", "."] },
 ]);
 const built = step("build", process.execPath, ["scripts/build-test.mjs"]);
 
 const vitestJson = path.join(out, "vitest.json");
-step("vitest (unit + integration)", bin("vitest"), [
-  "run",
-  ...(built ? [] : ["--project", "unit"]),
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-]);
-
 const playwrightJson = path.join(out, "playwright.json");
-if (built) {
-  step("playwright (end-to-end, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
-}
+const vitestStep = {
+  name: "vitest (unit + integration)",
+  command: bin("vitest"),
+  args: [
+    "run",
+    ...(built ? [] : ["--project", "unit"]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ],
+};
+const playwrightStep = {
+  name: "playwright (end-to-end, Chromium)",
+  command: bin("playwright"),
+  args: ["test", "--reporter=list,json"],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+};
+await stepsSideBySide("tests, side by side", built ? [vitestStep, playwrightStep] : [vitestStep]);
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const vitest = readJson(vitestJson);
@@ -108,11 +126,20 @@ if (playwright?.stats) {
   problems.push("playwright report missing");
 }
 
+printPhases();
 printFailures(vitest, playwright);
 if (problems.length) console.log(`\nProblems: ${problems.join("; ")}`);
 const failed = counts.failed + (problems.length && counts.failed === 0 ? 1 : 0);
 console.log(`\n${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : 0);
+
+function printPhases() {
+  const total = (Date.now() - runStarted) / 1000;
+  const rows = [...phases, { name: "npm test in all", seconds: total }];
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(`\nWall time per phase:`);
+  for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${row.seconds.toFixed(0).padStart(5)} s`);
+}
 
 /**
  * The names of the failed tests, with the first line of each error, repeated just above the count

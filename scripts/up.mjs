@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { buildIsCurrent, sourceFingerprint, stampBuild } from "./build-stamp.mjs";
 import { NEXT_START_FLAGS, WEB_NODE_FLAGS, WORKER_NODE_FLAGS } from "./node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -64,7 +65,15 @@ ensureEnvFile();
 process.loadEnvFile(".env");
 await checkServices();
 run("database: create if missing, migrate", process.execPath, ["node_modules/tsx/dist/cli.mjs", "db/migrate.ts"]);
-run("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]);
+// Built from these very sources already (an earlier `npm run up`, or the tests' build when
+// NEXT_DIST_DIR names it): started as it is, as `next start` would after a build.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const fingerprint = sourceFingerprint(root);
+if (buildIsCurrent(distDir, fingerprint)) console.log(`\n> build: ${path.relative(root, distDir)} is up to date`);
+else {
+  run("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]);
+  stampBuild(distDir, fingerprint);
+}
 run("worker: bundle", process.execPath, ["node_modules/tsx/dist/cli.mjs", "workers/bundle.ts"]);
 
 const port = process.env.PORT || "3000";

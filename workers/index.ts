@@ -5,10 +5,13 @@ import { hostname } from "node:os";
  * The worker process: publishes scheduled posts, and reads published posts' engagement from the
  * platforms (the metrics sync: its schedule is in Postgres, see lib/analytics/server/sync.ts), with
  * each account's own numbers once a day (lib/social/server/daily-refresh.ts). It writes a
- * heartbeat every 15 s so /api/health can tell it is alive, rebuilds the queue from the database on start, every minute, and within a
+ * heartbeat every second (lib/server/ops/heartbeat.ts) so /api/health can tell it is alive and
+ * other workers can take over its pages soon after it dies, and sends nothing while that heartbeat
+ * cannot be written. It rebuilds the queue from the database on start, every minute, and within a
  * few seconds of Redis losing it (reconcile). On SIGTERM/SIGINT it stops taking jobs, finishes the
  * pages it is publishing, hands the rest of those posts back to the queue, and exits. Once a day it
- * compares every paid subscription with Stripe (queue billing-reconcile).
+ * compares every paid subscription with Stripe (queue billing-reconcile). Every six hours it deletes
+ * the activity log's events past their retention.
  */
 
 try {
@@ -19,33 +22,32 @@ try {
 
 const { closeDb } = await import("@/db");
 const { closeRedis } = await import("@/lib/server/redis");
-const { removeHeartbeat, writeHeartbeat } = await import("@/lib/server/ops/heartbeat");
+const { startHeartbeat } = await import("@/lib/server/ops/heartbeat");
+const { fencePlatformRequests } = await import("@/lib/networks/server/http");
 const { startPublishWorker } = await import("./processors/publish-post");
 const { startDispatcher } = await import("@/lib/publishing/server/dispatcher");
 const { queueMayBeLost, reconcile } = await import("@/lib/publishing/server/reconcile");
-const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
 const { runMetricsSync } = await import("@/lib/analytics/server/sync");
 const { refreshStaleAccounts } = await import("@/lib/social/server/daily-refresh");
 const { startBillingReconcileWorker } = await import("./processors/billing-reconcile");
-const { closeBillingQueue, scheduleBillingReconcile } = await import("@/lib/server/queue/billing-queue");
+const { closeBillingQueue, scheduleBillingReconcile } = await import("@/lib/billing/server/billing-queue");
+const { pruneActivity } = await import("@/lib/activity/server/prune");
 
-const HEARTBEAT_INTERVAL_MS = 15_000;
 const RECONCILE_INTERVAL_MS = 60_000;
 const WIPE_CHECK_INTERVAL_MS = 5_000;
 /** How often due metrics reads are looked for (one indexed query when none are due). */
 const METRICS_INTERVAL_MS = 5_000;
+/** How often the activity log's expired events are deleted (lib/activity/server/prune.ts). */
+const ACTIVITY_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** Under the usual 30 s an orchestrator waits between SIGTERM and SIGKILL. */
 const SHUTDOWN_GRACE_MS = 25_000;
 const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 const startedAt = new Date();
 
-async function beat() {
-  try {
-    await writeHeartbeat(workerId, startedAt);
-  } catch (error) {
-    console.error("[worker] heartbeat failed", error);
-  }
-}
+// Before anything claims a page: claims record this heartbeat's id.
+const heartbeat = await startHeartbeat(workerId, startedAt);
+fencePlatformRequests(() => heartbeat.fence());
 
 let reconciling: Promise<void> | undefined;
 /** One run at a time in this process; the periodic and the wipe-triggered runs share it. */
@@ -82,6 +84,22 @@ function syncMetricsSafely(): Promise<void> {
   return syncing;
 }
 
+let pruning: Promise<void> | undefined;
+/** The activity log's retention: a delete by date, the same whichever worker runs it. */
+function pruneActivitySafely(): Promise<void> {
+  pruning ??= (async () => {
+    try {
+      const deleted = await pruneActivity();
+      if (deleted) console.log(`[worker] activity log: ${deleted} expired events deleted`);
+    } catch (error) {
+      console.error("[worker] activity prune failed", error);
+    } finally {
+      pruning = undefined;
+    }
+  })();
+  return pruning;
+}
+
 async function checkForWipe() {
   try {
     if (await queueMayBeLost()) {
@@ -96,9 +114,9 @@ async function checkForWipe() {
 const stopping = new AbortController();
 const timers: NodeJS.Timeout[] = [];
 const publisher = startPublishWorker(stopping.signal);
-// Pages falling due, claimed a few seconds ahead and sent at their instant; the jobs are the backstop.
-const { env } = await import("@/lib/server/env");
-const dispatcher = env.PUBLISH_DISPATCHER === "on" ? startDispatcher(stopping.signal) : undefined;
+// The one path that sends: pages falling due, claimed a few seconds ahead and sent at their
+// instant. The posts' jobs only recover what it leaves (docs/publishing.md › Dispatcher and jobs).
+const dispatcher = startDispatcher(stopping.signal);
 publisher.on("failed", (job, error) => console.error(`[worker] job ${job?.id} failed`, error));
 // Daily: every paid subscription compared with Stripe (lib/billing/server/reconcile.ts).
 const billing = startBillingReconcileWorker();
@@ -114,7 +132,7 @@ async function shutdown(signal: string) {
   // A platform call that hangs past the grace period is left to crash recovery: the job's lock
   // expires, another worker takes it, and looks the page up on the platform before publishing.
   const closed = await Promise.race([
-    Promise.allSettled([publisher.close(), dispatcher?.stop()]).then(() => true),
+    Promise.allSettled([publisher.close(), dispatcher.stop()]).then(() => true),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref()),
   ]);
   if (!closed)
@@ -122,25 +140,26 @@ async function shutdown(signal: string) {
   await billing.close().catch(() => undefined);
   await reconciling?.catch(() => undefined);
   await syncing?.catch(() => undefined);
+  await pruning?.catch(() => undefined);
   await closePublishQueue().catch(() => undefined);
   await closeBillingQueue().catch(() => undefined);
-  await removeHeartbeat(workerId).catch(() => undefined);
+  await heartbeat.stop().catch(() => undefined);
   await Promise.allSettled([closeDb(), closeRedis()]);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
-await beat();
 await reconcileSafely();
 await scheduleBillingReconcile().catch((error: unknown) =>
   console.error("[worker] could not schedule the daily billing reconcile", error),
 );
 // A SIGTERM during start-up has already begun the shutdown: start nothing more.
 if (!stopping.signal.aborted) {
-  timers.push(setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS));
   timers.push(setInterval(() => void reconcileSafely(), RECONCILE_INTERVAL_MS));
   timers.push(setInterval(() => void checkForWipe(), WIPE_CHECK_INTERVAL_MS));
   timers.push(setInterval(() => void syncMetricsSafely(), METRICS_INTERVAL_MS));
+  void pruneActivitySafely();
+  timers.push(setInterval(() => void pruneActivitySafely(), ACTIVITY_PRUNE_INTERVAL_MS));
   console.log(`[worker] ${workerId} started`);
 }

@@ -3,7 +3,7 @@
 import { Sparkles, X } from "lucide-react";
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -19,6 +19,33 @@ const AssistantWidgetPanel = dynamic(() => loadPanel().then((module) => module.A
   ssr: false,
 });
 
+/** How far the page moves before the button steps aside or comes back, so a jitter does neither. */
+const SCROLL_STEP_PX = 8;
+/** Near the top the button always shows: there is nothing under it yet worth uncovering. */
+const TOP_PX = 64;
+
+/**
+ * On a phone the button steps aside while the page scrolls down, and comes back on the way up: a
+ * fixed button there covers what is being read (the calendar's last column, a list's buttons).
+ */
+function useAsideWhileScrollingDown(): boolean {
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    const phone = window.matchMedia("(max-width: 639px)");
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (!phone.matches || y <= TOP_PX) setAside(false);
+      else if (y > last + SCROLL_STEP_PX) setAside(true);
+      else if (y < last - SCROLL_STEP_PX) setAside(false);
+      if (Math.abs(y - last) > SCROLL_STEP_PX) last = y;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return aside;
+}
+
 /**
  * The floating AI Assistant on every signed-in page: a round button bottom-right opening a small
  * chat panel, rendered with the page. The app shell that holds it stays mounted across pages, and
@@ -30,6 +57,7 @@ export function AiAssistantWidget() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const launcher = useRef<HTMLButtonElement>(null);
+  const aside = useAsideWhileScrollingDown();
 
   // /chat is the full-size chat and the editor has its own AI Assistant panel: a second, floating
   // chat there would only compete with it, so the widget hides on both (its conversation is kept
@@ -61,9 +89,11 @@ export function AiAssistantWidget() {
         aria-controls={open ? panelId : undefined}
         aria-label={open ? "Close AI Assistant" : "Open AI Assistant"}
         className={cn(
-          "fixed right-4 bottom-4 z-40 size-12 rounded-full shadow-lg transition-transform hover:scale-105 sm:right-6 sm:bottom-6 sm:size-14",
+          "fixed right-4 bottom-4 z-40 size-12 rounded-full shadow-lg transition-[transform,opacity,visibility] hover:scale-105 sm:right-6 sm:bottom-6 sm:size-14",
           // On a phone the open panel fills the screen and has its own close button.
           open && "max-sm:hidden",
+          // Hidden (not only faded): out of the tab order and the accessibility tree while aside.
+          aside && !open && "max-sm:invisible max-sm:translate-y-24 max-sm:opacity-0",
         )}
       >
         {open ? <X className="size-6" aria-hidden /> : <Sparkles className="size-6" aria-hidden />}

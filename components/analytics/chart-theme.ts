@@ -1,4 +1,4 @@
-import type { SocialPlatform } from "@/lib/social/platforms";
+import type { SocialPlatform } from "@/lib/networks/platforms";
 
 /**
  * Chart colours and text styles from the theme's CSS variables (app/themes.css), so every chart

@@ -4,7 +4,7 @@ import { BarChart3 } from "lucide-react";
 import dynamic from "next/dynamic";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PlatformStat } from "@/lib/analytics/schemas";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
 import { DrawnWhenNear } from "./drawn-when-near";
 import { engagementSeries as series } from "./engagement-series";
 import { EmptyState } from "./empty-state";

@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { distributionValue, formatPercent } from "@/lib/analytics/display";
 import type { PlatformStat } from "@/lib/analytics/schemas";
 import { formatCount } from "@/lib/format";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
 import { platformColors } from "./chart-theme";
 import { DrawnWhenNear } from "./drawn-when-near";
 import { EmptyState } from "./empty-state";

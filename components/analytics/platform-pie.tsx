@@ -1,7 +1,7 @@
 "use client";
 
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from "recharts";
-import type { SocialPlatform } from "@/lib/social/platforms";
+import type { SocialPlatform } from "@/lib/networks/platforms";
 import { abbreviateNumber } from "@/lib/format";
 import { platformColors, tooltipProps } from "./chart-theme";
 

@@ -5,7 +5,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { formatPercent } from "@/lib/analytics/display";
 import type { TopPost } from "@/lib/analytics/schemas";
 import { abbreviateNumber, dateTimeFormat } from "@/lib/format";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
 import { UnavailableFigure } from "@/components/ui/unavailable-figure";
 import { EmptyState } from "./empty-state";
 

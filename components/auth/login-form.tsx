@@ -30,7 +30,16 @@ type Phase = "idle" | "signing-in" | "loading-accounts";
  * page was reached from a finished password reset (?reset=done). The page reads both from its URL on
  * the server, so the form is in its HTML (it used to appear only after hydration, moving the card).
  */
-export function LoginForm({ oauthError, passwordReset }: { oauthError: string | null; passwordReset: boolean }) {
+export function LoginForm({
+  oauthError,
+  passwordReset,
+  invite = null,
+}: {
+  oauthError: string | null;
+  passwordReset: boolean;
+  /** Reached from an invitation's page: back there once signed in, to accept it. */
+  invite?: string | null;
+}) {
   const router = useRouter();
   const { reload } = useSession();
   const [error, setError] = useState<string | null>(
@@ -54,7 +63,7 @@ export function LoginForm({ oauthError, passwordReset }: { oauthError: string | 
       await login(http, parsed.data);
       setPhase("loading-accounts");
       await reload();
-      router.replace("/dashboard");
+      router.replace(invite ? `/invite/${encodeURIComponent(invite)}` : "/dashboard");
     } catch (caught) {
       setPhase("idle");
       setError(errorMessage(caught, "Login failed"));
@@ -112,7 +121,10 @@ export function LoginForm({ oauthError, passwordReset }: { oauthError: string | 
       <OAuthButtons intent="login" onError={setError} />
       <p className="text-muted-foreground text-center text-sm">
         Don&apos;t have an account?{" "}
-        <Link href="/register" className="text-primary font-medium underline-offset-4 hover:underline">
+        <Link
+          href={invite ? `/register?invite=${encodeURIComponent(invite)}` : "/register"}
+          className="text-primary font-medium underline-offset-4 hover:underline"
+        >
           Create an account
         </Link>
       </p>

@@ -10,13 +10,21 @@ import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/client/session";
 import { errorMessage, http } from "@/lib/client/http";
 import { register } from "@/lib/client/requests/auth";
+import { acceptInvitation } from "@/lib/client/requests/workspaces";
 import { checkForm, warmFormSchemas } from "./check-form";
 import { FormError } from "./form-error";
 import { OAuthButtons } from "./oauth-buttons";
 
-export function RegisterForm() {
+interface InvitationContext {
+  token: string;
+  email: string;
+  workspaceName: string;
+}
+
+/** `invitation`: reached from an invitation's link; the account takes its address and joins its workspace. */
+export function RegisterForm({ invitation = null }: { invitation?: InvitationContext | null }) {
   const router = useRouter();
-  const { reload } = useSession();
+  const { reload, switchTo } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -41,6 +49,7 @@ export function RegisterForm() {
     setBusy(true);
     try {
       await register(http, parsed.data);
+      if (invitation) return await joinInvited(invitation);
       await reload();
       router.replace("/dashboard");
     } catch (caught) {
@@ -49,8 +58,25 @@ export function RegisterForm() {
     }
   }
 
+  /** After registering: joins the invitation's workspace, or shows its page saying why it cannot. */
+  async function joinInvited({ token }: InvitationContext) {
+    try {
+      const workspace = await acceptInvitation(token);
+      await switchTo(workspace.id);
+      router.replace("/dashboard");
+    } catch {
+      await reload();
+      router.replace(`/invite/${encodeURIComponent(token)}`);
+    }
+  }
+
   return (
     <div className="grid gap-6">
+      {invitation && (
+        <p className="text-muted-foreground text-center text-sm">
+          Create your account to join {invitation.workspaceName}.
+        </p>
+      )}
       <FormError message={error} />
       <form
         onSubmit={(event) => void handleSubmit(event)}
@@ -64,7 +90,15 @@ export function RegisterForm() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="email">Email address</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={invitation?.email}
+            readOnly={!!invitation}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="password">Password</Label>

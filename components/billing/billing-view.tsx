@@ -16,6 +16,7 @@ import {
   useUsageHistory,
 } from "@/lib/client/hooks/subscription";
 import { MessageBanner } from "@/components/ui/message-banner";
+import { lostOnCancel } from "@/lib/billing/cancel-losses";
 import {
   changeTierBanner,
   formatShortDate,
@@ -92,6 +93,7 @@ export function BillingView({ checkoutReturn }: { checkoutReturn: CheckoutReturn
 
   const { subscription, usage, tiers } = dashboard.data;
   const currentTier = tiers.find((tier) => tier.tier === subscription.tier);
+  const freeTier = tiers.find((tier) => tier.tier === "free");
 
   function confirmChange(immediate: boolean) {
     if (!target || !currentTier) return;
@@ -177,6 +179,7 @@ export function BillingView({ checkoutReturn }: { checkoutReturn: CheckoutReturn
         <CancelSubscriptionDialog
           open={cancelOpen}
           tierName={subscription.tierName}
+          lost={currentTier && freeTier ? lostOnCancel(currentTier.limits, freeTier.limits) : []}
           periodEnd={formatShortDate(subscription.currentPeriodEnd)}
           pending={cancel.isPending}
           onConfirm={confirmCancel}

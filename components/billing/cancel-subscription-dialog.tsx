@@ -20,10 +20,9 @@ import type { CancelSubscriptionInput } from "@/lib/billing/schemas";
 
 type Timing = "period-end" | "immediately";
 
-const LOST = ["AI content generation", "Premium post scheduling", "Advanced analytics", "Priority support"];
-
 /**
- * The Cancel-subscription modal (spec section 2): what is lost, optional reason chips ('Other'
+ * The Cancel-subscription modal (spec section 2): what is lost (this plan's limits above Free's,
+ * lib/billing/cancel-losses.ts: only what really goes), optional reason chips ('Other'
  * opens 'Please tell us more...'), the timing (end of billing period by default, or immediately;
  * no refund either way), the hint to downgrade to Free instead, 'Keep Subscription' /
  * 'Confirm Cancellation'.
@@ -31,6 +30,7 @@ const LOST = ["AI content generation", "Premium post scheduling", "Advanced anal
 export function CancelSubscriptionDialog({
   open,
   tierName,
+  lost,
   periodEnd,
   pending,
   onConfirm,
@@ -39,6 +39,7 @@ export function CancelSubscriptionDialog({
 }: {
   open: boolean;
   tierName: string;
+  lost: readonly string[];
   periodEnd: string;
   pending: boolean;
   onConfirm: (input: CancelSubscriptionInput) => void;
@@ -75,17 +76,19 @@ export function CancelSubscriptionDialog({
           <DialogDescription>Are you sure you want to cancel your {tierName} plan?</DialogDescription>
         </DialogHeader>
 
-        <div className="border-destructive/40 bg-destructive/5 rounded-lg border p-3 text-sm">
-          <p className="mb-1 font-medium">You will lose access to:</p>
-          <ul aria-label="You will lose access to" className="flex flex-col gap-1">
-            {LOST.map((item) => (
-              <li key={item} className="flex items-center gap-2">
-                <X className="text-destructive size-4 shrink-0" aria-hidden />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {lost.length > 0 && (
+          <div className="border-destructive/40 bg-destructive/5 rounded-lg border p-3 text-sm">
+            <p className="mb-1 font-medium">You will lose access to:</p>
+            <ul aria-label="You will lose access to" className="flex flex-col gap-1">
+              {lost.map((item) => (
+                <li key={item} className="flex items-center gap-2">
+                  <X className="text-destructive size-4 shrink-0" aria-hidden />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
 
         <div className="flex flex-col gap-2">
           <p id="cancel-reason-label" className="text-sm font-medium">

@@ -60,7 +60,7 @@ export function CostBreakdownCard({ detailed }: { detailed: SubscriptionUsage["d
           <dl>
             <Row label="Storage (GB)" value={database.storageGB} />
             <Row label="Posts" value={database.posts} />
-            <Row label="Chats" value={database.chatMessages} />
+            <Row label="AI Conversations" value={database.aiConversations} />
             <Row label="Media files" value={database.mediaFiles} />
             <Row label="Cost" value={costs.storage} strong />
           </dl>

@@ -16,7 +16,7 @@ export const CHECKOUT_PENDING_MESSAGE =
 
 /**
  * The page's banner (auto-hidden after 5 s, dismissible) and the return from Stripe Checkout:
- * ?checkout=cancelled shows the spec's failure; ?checkout=success&session_id=… waits, with a
+ * ?checkout=cancelled (Back on Checkout) says nothing changed; ?checkout=success&session_id=… waits, with a
  * deadline, until the webhook has made the paid plan visible, then says so. `returned` is that
  * return as the page read it from its URL on the server.
  */
@@ -34,7 +34,7 @@ export function useBillingBanner(returned: CheckoutReturn) {
 
   const checkoutOutcome: ResultBanner | null =
     checkoutReturn?.kind === "cancelled"
-      ? { type: "error", message: SUBSCRIPTION_MESSAGES.changeFailed }
+      ? { type: "info", message: SUBSCRIPTION_MESSAGES.checkoutLeft }
       : confirmation.subscription
         ? { type: "success", message: SUBSCRIPTION_MESSAGES.upgraded(confirmation.subscription.tierName) }
         : confirmation.timedOut

@@ -11,6 +11,8 @@ import { errorMessage } from "@/lib/client/http";
 import { usePostList } from "@/lib/client/hooks/content-list";
 import { type PostSort, type PostStatusFilter } from "@/lib/posts/query-keys";
 import { useBulkDeletePosts, useDeletePost, usePublishPost } from "@/lib/client/hooks/posts";
+import { useSession } from "@/lib/client/session";
+import { can } from "@/lib/workspaces/roles";
 import type { PostDto } from "@/lib/posts/schemas";
 import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import type { DeleteTarget } from "./delete-posts-dialog";
@@ -26,6 +28,10 @@ import { HIGHLIGHT_PARAM, useHighlightedPost } from "./use-highlighted-post";
 const DeletePostsDialog = dynamic(() => import("./delete-posts-dialog").then((module) => module.DeletePostsDialog), {
   ssr: false,
 });
+const SendReviewLinkDialog = dynamic(
+  () => import("@/components/approvals/send-review-link-dialog").then((module) => module.SendReviewLinkDialog),
+  { ssr: false },
+);
 const PublishPostDialog = dynamic(() => import("./publish-post-dialog").then((module) => module.PublishPostDialog), {
   ssr: false,
 });
@@ -60,6 +66,12 @@ export function ContentView({ highlight }: { highlight: string | null }) {
   const [publishingIds, setPublishingIds] = useState<ReadonlySet<string>>(() => new Set());
   const router = useRouter();
   const pathname = usePathname();
+  const { session } = useSession();
+  // Approvers send posts for client review; the role alone says so (no request on load).
+  const mayApprove = session.data ? can(session.data.workspace.role, "publish") : false;
+  const [reviewIds, setReviewIds] = useState<string[]>([]);
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const reviewMounted = useOpenedOnce(reviewOpen);
 
   const list = usePostList({ status, sort, page });
   const deletePost = useDeletePost();
@@ -231,9 +243,19 @@ export function ContentView({ highlight }: { highlight: string | null }) {
         onClearSelection={resetSelection}
         onDeleteOne={(post) => askToDelete({ kind: "single", postId: post.id, name: postShortName(post) })}
         onDeleteSelected={() => askToDelete({ kind: "bulk", postIds: selectedIds })}
+        onSendSelectedForReview={
+          mayApprove
+            ? () => {
+                setReviewIds(selectedIds);
+                setReviewOpen(true);
+              }
+            : undefined
+        }
         onPublishOne={askToPublish}
         onPageChange={changePage}
       />
+
+      {reviewMounted && <SendReviewLinkDialog open={reviewOpen} onOpenChange={setReviewOpen} postIds={reviewIds} />}
 
       {confirmMounted && (
         <DeletePostsDialog

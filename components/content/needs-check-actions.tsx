@@ -9,14 +9,8 @@ import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/client/http";
 import { useResolvePageCheck } from "@/lib/client/hooks/posts";
 import type { PostPageEntry } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/platforms";
-
-/** Where the owner sees what went out on their profile (LinkedIn's /in/me/ is always one's own). */
-const ACTIVITY_URLS: Partial<Record<PostPageEntry["platform"], string>> = {
-  linkedin: "https://www.linkedin.com/in/me/recent-activity/all/",
-  twitter: "https://x.com/home",
-  facebook: "https://www.facebook.com/",
-};
+import { platformLabels } from "@/lib/networks/platforms";
+import { networkOrNull } from "@/lib/networks";
 
 /**
  * A page nothing could decide: a link to the profile, and the owner's two answers. 'It went out'
@@ -27,7 +21,8 @@ export function NeedsCheckActions({ postId, page }: { postId: string; page: Post
   const [postUrl, setPostUrl] = useState("");
   const inputId = useId();
   const label = platformLabels[page.platform];
-  const activity = ACTIVITY_URLS[page.platform];
+  // Where the owner sees what went out on their profile.
+  const activity = networkOrNull(page.platform)?.recentPostsUrl;
   if (!page.pageId) return null;
   const pageId = page.pageId;
 

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Badge } from "@/components/ui/badge";
 import type { PostPageEntry } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
 import { NeedsCheckActions } from "./needs-check-actions";
 import { LocalTime, useLocalTime } from "@/components/ui/local-time";
 import { formatDateTime, pageStatusLabel, safeExternalUrl } from "./post-display";

@@ -22,7 +22,7 @@ import { useHydrated } from "@/lib/client/use-hydrated";
 import { partialViewsNote } from "@/lib/analytics/display";
 import { formatCount } from "@/lib/format";
 import type { PostDto } from "@/lib/posts/schemas";
-import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, type SocialPlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import {
   failedPlatforms,
@@ -37,11 +37,13 @@ import {
   showsMetrics,
 } from "./post-display";
 import { PostDestinations } from "./post-destinations";
+import { PostMediaStrip } from "./post-media-strip";
 import { DelayedBadge } from "./delayed-badge";
 import { DelayedNote } from "./delayed-note";
 import { PostDetails } from "./post-details";
 import { UnavailableFigure } from "@/components/ui/unavailable-figure";
 import { PostStatusBadge } from "./post-status-badge";
+import { ApprovalBadge } from "./approval-badge";
 
 interface PostCardProps {
   post: PostDto;
@@ -102,6 +104,7 @@ export function PostCard({
               {postTitle(post)}
             </h3>
             <PostStatusBadge status={post.status} />
+            <ApprovalBadge state={post.approvalState} />
             {post.delayed && <DelayedBadge delay={post.delayed} />}
           </div>
           <p className="text-muted-foreground text-xs">
@@ -115,6 +118,8 @@ export function PostCard({
           {post.content || <span className="text-muted-foreground italic">No content</span>}
         </p>
       )}
+
+      <PostMediaStrip media={post.media} />
 
       {(post.status === "draft" || post.status === "scheduled") && <PostDestinations post={post} />}
 
@@ -167,11 +172,21 @@ export function PostCard({
           {expanded ? "Less" : "More"}
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
-          {editable && (
+          {(editable || (post.status === "scheduled" && post.approvalState === null)) && (
+            // A scheduled post is edited in place: it keeps its time (the editor says 'Save changes').
             <Button asChild variant="outline" size="sm">
               <Link href={`/create-post?postId=${encodeURIComponent(post.id)}`}>
                 <Pencil aria-hidden />
                 Edit
+              </Link>
+            </Button>
+          )}
+          {!editable && post.status === "scheduled" && post.approvalState !== null && (
+            // A post waiting for approval opens in the editor, where it is approved or changes asked.
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/create-post?postId=${encodeURIComponent(post.id)}`}>
+                <Pencil aria-hidden />
+                Review
               </Link>
             </Button>
           )}

@@ -1,6 +1,6 @@
 import { PlatformIcon } from "@/components/social/platform-icon";
 import type { PostDto } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
 import { destinationsOf } from "./post-display";
 
 /** Where a draft or scheduled post will go: the pages it posts on, then the pages that reshare it. */

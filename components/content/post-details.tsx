@@ -2,7 +2,7 @@ import { PlatformIcon } from "@/components/social/platform-icon";
 import { viewsUnavailableReason } from "@/lib/analytics/display";
 import { abbreviateNumber } from "@/lib/format";
 import type { PlatformMetrics, PostDto } from "@/lib/posts/schemas";
-import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, type SocialPlatform } from "@/lib/networks/platforms";
 import { PageDetail } from "./page-detail";
 import { formatEngagement, showsMetrics } from "./post-display";
 import { UnavailableFigure } from "@/components/ui/unavailable-figure";

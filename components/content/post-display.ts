@@ -1,6 +1,6 @@
 import type { PostDto, PostPageEntry, PostStatus } from "@/lib/posts/schemas";
 import type { PostSort, PostStatusFilter } from "@/lib/posts/query-keys";
-import type { SocialPlatform } from "@/lib/social/platforms";
+import type { SocialPlatform } from "@/lib/networks/platforms";
 import { formatPercent } from "@/lib/analytics/display";
 import { dateTimeFormat } from "@/lib/format";
 

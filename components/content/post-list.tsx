@@ -32,6 +32,8 @@ interface PostListProps {
   onDeleteOne: (post: PostDto) => void;
   onPublishOne: (post: PostDto) => void;
   onDeleteSelected: () => void;
+  /** 'Send for client review' of the selection; absent for those who may not approve. */
+  onSendSelectedForReview?: () => void;
   onPageChange: (page: number) => void;
 }
 
@@ -130,6 +132,11 @@ export function PostList(props: PostListProps) {
           deleting={props.bulkDeleting}
           onDelete={props.onDeleteSelected}
           onClear={props.onClearSelection}
+          onSendForReview={props.onSendSelectedForReview}
+          reviewable={posts.every(
+            (post) =>
+              !selectedIds.includes(post.id) || (post.status === "scheduled" && post.approvalState === "in_review"),
+          )}
         />
       )}
 

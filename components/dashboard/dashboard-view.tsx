@@ -24,12 +24,14 @@ export function DashboardView({ gettingStartedMarks }: { gettingStartedMarks: Ge
   const accounts = useConnectedAccounts();
   const activity = useDashboardActivity();
   if (session.status !== "authenticated") return null;
-  const { user, socialAccounts, stats, postCounts } = session.data;
+  const { user, socialAccounts, stats, postCounts, returning } = session.data;
 
   return (
     <div className="grid gap-8">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user.name || user.email}!</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {returning ? "Welcome back" : "Welcome"}, {user.name || user.email}!
+        </h1>
         <p className="text-muted-foreground mt-1">Here is what is happening with your social accounts.</p>
       </header>
 

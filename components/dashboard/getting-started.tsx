@@ -11,7 +11,7 @@ import {
   useGettingStartedMarks,
 } from "@/lib/client/getting-started";
 import type { GettingStartedMarks } from "@/lib/onboarding/getting-started-marks";
-import { usePosts } from "@/lib/client/hooks/posts";
+import { usePostTotals } from "@/lib/client/hooks/posts";
 import type { PostCounts } from "@/lib/posts/schemas";
 import { cn } from "@/lib/utils";
 
@@ -49,14 +49,11 @@ export function GettingStarted({
   const headingId = useId();
   const marks = useGettingStartedMarks(userId, marksFromServer);
   useEffect(() => adoptLegacyGettingStartedMarks(userId), [userId]);
-  const anyPost = usePosts({ limit: 1 });
-  const scheduled = usePosts({ status: "scheduled", limit: 1 });
-  const published = usePosts({ status: "published", limit: 1 });
+  const totals = usePostTotals();
 
   if (marks.dismissed) return null;
 
   const sessionTotal = Object.values(postCounts).reduce((sum, count) => sum + count, 0);
-  const total = (query: typeof anyPost, fromSession: number) => query.data?.pagination.total ?? fromSession;
   const steps: Step[] = [
     {
       id: "connect",
@@ -69,14 +66,14 @@ export function GettingStarted({
       id: "write",
       title: "Write a post",
       hint: "Start from a template or let the AI draft one.",
-      done: total(anyPost, sessionTotal) > 0,
+      done: (totals.all ?? sessionTotal) > 0,
       action: { label: "Write", href: "/create-post" },
     },
     {
       id: "schedule",
       title: "Schedule it",
       hint: "Pick a day and time; Postloom publishes it for you.",
-      done: total(scheduled, postCounts.scheduled) + total(published, postCounts.published) > 0,
+      done: (totals.scheduled ?? postCounts.scheduled) + (totals.published ?? postCounts.published) > 0,
       action: { label: "Schedule", href: "/content" },
     },
     {

@@ -8,7 +8,9 @@ import { PageAvatar } from "@/components/social/page-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { abbreviateNumber, splitVisible } from "@/lib/format";
+import { permissionLabel } from "@/lib/networks";
 import { useRefreshAccountToken } from "@/lib/client/hooks/social";
+import { FOLLOWERS_NOT_AVAILABLE } from "@/lib/social/followers";
 import type { ConnectedAccount, PageSummary } from "@/lib/social/schemas";
 
 /**
@@ -49,17 +51,21 @@ export function PageCard({ page, account }: { page: PageSummary; account?: Conne
         )}
       </div>
 
-      <p className="text-sm">
-        <span className="font-semibold tabular-nums">{abbreviateNumber(page.followerCount)}</span>{" "}
-        <span className="text-muted-foreground">{page.followerCount === 1 ? "follower" : "followers"}</span>
-      </p>
+      {page.followerCount === null ? (
+        <p className="text-muted-foreground text-sm">{FOLLOWERS_NOT_AVAILABLE}</p>
+      ) : (
+        <p className="text-sm">
+          <span className="font-semibold tabular-nums">{abbreviateNumber(page.followerCount)}</span>{" "}
+          <span className="text-muted-foreground">{page.followerCount === 1 ? "follower" : "followers"}</span>
+        </p>
+      )}
 
       {permissions.visible.length > 0 && (
         <ul aria-label="Permissions" className="flex flex-wrap gap-1">
           {permissions.visible.map((permission) => (
             <li key={permission}>
               <Badge variant="secondary" size="sm">
-                {permission}
+                {permissionLabel(page.platform, permission)}
               </Badge>
             </li>
           ))}

@@ -3,8 +3,8 @@ import { Plus } from "lucide-react";
 import { useId } from "react";
 import { PlatformIcon } from "@/components/social/platform-icon";
 import { Button } from "@/components/ui/button";
-import { abbreviateNumber } from "@/lib/format";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
+import { followersText } from "@/lib/social/followers";
 import type { AccountGroup, ConnectedAccount } from "@/lib/social/schemas";
 import { PageCard } from "./page-card";
 
@@ -28,8 +28,7 @@ export function PlatformGroup({ group, accounts }: { group: AccountGroup; accoun
           {label}
         </h3>
         <p className="text-muted-foreground text-sm">
-          {group.totalPages} {group.totalPages === 1 ? "page" : "pages"} · {abbreviateNumber(group.totalFollowers)}{" "}
-          {group.totalFollowers === 1 ? "follower" : "followers"}
+          {group.totalPages} {group.totalPages === 1 ? "page" : "pages"} · {followersText(group.totalFollowers)}
         </p>
         <div className="ml-auto">
           {href ? (

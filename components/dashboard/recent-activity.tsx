@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { ActivityItem, ActivityKind } from "@/lib/analytics/schemas";
 import { errorMessage } from "@/lib/client/http";
 import { useHydrated } from "@/lib/client/use-hydrated";
-import { relativeSyncTime } from "@/lib/format";
+import { relativeSyncTime, formatDateAndTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const kindIcons: Record<ActivityKind, { icon: LucideIcon; tint: string }> = {
@@ -79,7 +79,7 @@ export function RecentActivity({
                   <div className="grid min-w-0 gap-0.5">
                     <p className="text-sm font-medium break-words">{item.text}</p>
                     <p className="text-muted-foreground text-xs">
-                      <time dateTime={item.at} title={hydrated ? new Date(item.at).toLocaleString() : undefined}>
+                      <time dateTime={item.at} title={hydrated ? formatDateAndTime(item.at) : undefined}>
                         {relativeSyncTime(item.at, hydrated ? undefined : new Date(asOf))}
                       </time>
                     </p>

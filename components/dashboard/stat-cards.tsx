@@ -57,7 +57,11 @@ export function StatCards({
   const items: Stat[] = [
     { label: "Connected Platforms", value: String(stats.totalConnectedPlatforms), icon: Layers },
     { label: "Connected Pages", value: String(stats.totalPages), icon: FileText },
-    { label: "Total Followers", value: abbreviateNumber(stats.totalFollowers), icon: Users },
+    {
+      label: "Total Followers",
+      value: stats.totalFollowers === null ? "Not available" : abbreviateNumber(stats.totalFollowers),
+      icon: Users,
+    },
     {
       label: "AI Conversations",
       value: aiConversations === null ? "—" : abbreviateNumber(aiConversations),

@@ -17,7 +17,7 @@ import { TopBar } from "./top-bar";
 export function AppShell({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const router = useRouter();
-  useAdoptBrowserTimeZone(session.status === "authenticated" ? session.data.user : null);
+  useAdoptBrowserTimeZone(session.status === "authenticated" ? session.data.workspace : null);
 
   useEffect(() => {
     if (session.status === "unauthenticated") router.replace("/");

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { useSession } from "@/lib/client/session";
 import { mainNavItems, userMenuItems } from "./nav-items";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** The top bar's items for small screens, in a side sheet (mobile-menu.tsx shows its button until it is first wanted). */
 export function MobileMenuSheet({ defaultOpen = false }: { defaultOpen?: boolean }) {
@@ -36,11 +37,15 @@ export function MobileMenuSheet({ defaultOpen = false }: { defaultOpen?: boolean
         </SheetHeader>
         <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
           {signedIn && (
-            <p className="text-muted-foreground border-b pb-3 text-sm">
-              <span className="text-foreground block font-medium">{session.data.user.name}</span>
-              {session.data.user.email}
+            <p className="text-muted-foreground min-w-0 border-b pb-3 text-sm">
+              <span className="text-foreground block truncate font-medium">{session.data.user.name}</span>
+              {/* A long address is cut with an ellipsis (whole on hover), not run out of the sheet. */}
+              <span className="block truncate" title={session.data.user.email}>
+                {session.data.user.email}
+              </span>
             </p>
           )}
+          {signedIn && <WorkspaceSwitcher id="workspace-switcher-mobile" className="py-2" />}
           {items.map((item) => (
             <Link
               key={item.href}

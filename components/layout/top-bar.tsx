@@ -1,6 +1,7 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/client/session";
@@ -11,6 +12,14 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { mainNavItems } from "./nav-items";
 import { UserMenu } from "./user-menu";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+// After the page's own code: the bell is not in any page's first load (decision 0048's budget), and
+// its place is kept while it loads.
+const NotificationsBell = dynamic(() => import("./notifications-bell").then((module) => module.NotificationsBell), {
+  ssr: false,
+  loading: () => <span aria-hidden="true" className="inline-block size-9" />,
+});
 
 export function TopBar() {
   const { session } = useSession();
@@ -21,6 +30,9 @@ export function TopBar() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <MobileMenu />
         <Logo />
+        {session.status === "authenticated" && (
+          <WorkspaceSwitcher id="workspace-switcher" className="hidden sm:block" />
+        )}
         {session.status === "authenticated" && (
           <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
             {mainNavItems.map((item) => {
@@ -43,6 +55,7 @@ export function TopBar() {
         )}
         <div className="ml-auto flex items-center gap-2">
           {session.status === "authenticated" && <CreatePostButton />}
+          {session.status === "authenticated" && <NotificationsBell />}
           <ThemePicker />
           {session.status === "authenticated" && <UserMenu user={session.data.user} />}
           {session.status === "unauthenticated" && (

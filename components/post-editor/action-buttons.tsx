@@ -2,7 +2,7 @@
 
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
-import { CalendarClock, Loader2, Save, Send } from "lucide-react";
+import { CalendarClock, ListPlus, Loader2, Save, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { announcePublishResult } from "@/components/content/publish-result";
@@ -11,9 +11,13 @@ import type { SchedulePreview } from "@/components/schedule/schedule-post-dialog
 import { Button } from "@/components/ui/button";
 import { errorMessage, HttpError } from "@/lib/client/http";
 import { usePublishPost, useSchedulePost } from "@/lib/client/hooks/posts";
+import { useAddPostToQueue } from "@/lib/client/hooks/queue";
+import { useApprovalRole, useSubmitForApproval } from "@/lib/client/hooks/approvals";
+import { APPROVAL_MESSAGES } from "@/lib/approvals/constants";
 import type { PostDto } from "@/lib/posts/schemas";
 import { SCHEDULE_MESSAGES } from "@/lib/schedule/time";
 import type { NetworkRefusal } from "@/lib/posts/network-limits";
+import { network } from "@/lib/networks";
 import { DisabledHint } from "./disabled-hint";
 import { useOpenedOnce } from "@/lib/client/use-opened-once";
 import type { GuardedAction, LimitFix } from "./limit-warning-dialog";
@@ -44,6 +48,8 @@ export interface SaveOverrides {
 
 interface ActionButtonsProps {
   editing: boolean;
+  /** The post being edited, if saved: its review decides whether it is scheduled or submitted. */
+  post?: PostDto;
   saving: boolean;
   /** Why saving is impossible (a published post), or null. */
   saveBlockedReason: string | null;
@@ -53,7 +59,9 @@ interface ActionButtonsProps {
   /** The plan's post limit is reached (GET /api/subscription/check-limit said no). */
   limitReached: boolean;
   preview: SchedulePreview;
-  /** The chosen networks that would refuse the text: warned about before Publish Now and Schedule. */
+  /** Where the Schedule dialog starts: the post's own time, or one picked on the calendar; else the next quarter hour an hour away. */
+  scheduleAt?: string | null;
+  /** The chosen networks that would refuse the text: warned about before Publish Now, Schedule and Add to queue. */
   refusals: readonly NetworkRefusal[];
   /** Applies a fix from the warning and returns what the next save must use. */
   onLimitFix: (fix: LimitFix) => SaveOverrides;
@@ -61,15 +69,21 @@ interface ActionButtonsProps {
   onEditText: () => void;
 }
 
-/** 'Save Draft' / 'Update Draft', 'Schedule' (opens the Schedule Post modal) and 'Publish Now'. */
+/**
+ * 'Save Draft' / 'Update Draft', 'Schedule' (opens the Schedule Post modal), 'Add to queue' (the
+ * next free slot of each page) and 'Publish Now'; for a post that needs approval, 'Submit for
+ * approval' (the same modal: the time is part of what is approved) in place of the three.
+ */
 export function ActionButtons({
   editing,
+  post,
   saving,
   saveBlockedReason,
   onSave,
   saveForAction,
   limitReached,
   preview,
+  scheduleAt = null,
   refusals,
   onLimitFix,
   onEditText,
@@ -77,14 +91,24 @@ export function ActionButtons({
   const router = useRouter();
   const schedulePost = useSchedulePost();
   const publishPost = usePublishPost();
+  const addToQueue = useAddPostToQueue();
+  const submitForApproval = useSubmitForApproval();
+  const { needsApproval, mayApprove } = useApprovalRole(post);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  const [queueing, setQueueing] = useState(false);
   const [warning, setWarning] = useState<GuardedAction | null>(null);
   const scheduleMounted = useOpenedOnce(scheduleOpen);
   const warningMounted = useOpenedOnce(warning !== null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const saveLabel = editing ? "Update Draft" : "Save Draft";
-  const busy = saving || publishing || schedulePost.isPending;
+  const saveLabel = !editing ? "Save Draft" : post?.status === "scheduled" ? "Save changes" : "Update Draft";
+  // Already waiting for approval: the dialog moves the time to approve, still in review.
+  const submitLabel =
+    post?.status === "scheduled" && post.approvalState === "in_review" ? "Change time" : "Submit for approval";
+  const busy = saving || publishing || queueing || schedulePost.isPending || submitForApproval.isPending;
+  // The queue schedules a post without review, so it is for those who publish (`mayApprove` is the
+  // `publish` permission); only a draft goes to it.
+  const mayQueue = mayApprove && !needsApproval && (!post || post.status === "draft");
 
   useEffect(
     () => () => {
@@ -102,24 +126,54 @@ export function ActionButtons({
     const saved = await saveForAction();
     if (!saved) return;
     try {
+      if (needsApproval) {
+        await submitForApproval.mutateAsync({ id: saved.post.id, scheduledAt: at.toISOString() });
+        toast.success(APPROVAL_MESSAGES.submitted);
+        setScheduleOpen(false);
+        keepEditing(saved);
+        return;
+      }
       await schedulePost.mutateAsync({ id: saved.post.id, scheduledAt: at.toISOString() });
       toast.success(SCHEDULE_MESSAGES.scheduled);
       setScheduleOpen(false);
       router.push("/schedule");
     } catch (error) {
       const detail = errorMessage(error, "");
-      toast.error(SCHEDULE_MESSAGES.scheduleFailed, { description: detail || undefined });
+      toast.error(needsApproval ? "Failed to submit the post for approval" : SCHEDULE_MESSAGES.scheduleFailed, {
+        description: detail || undefined,
+      });
       keepEditing(saved);
       if (error instanceof HttpError && error.status === 400 && detail) return detail;
     }
   }
 
+  /** Saves the draft as Schedule does, then puts it in the next free slot of each of its pages. */
+  async function queue(overrides?: SaveOverrides) {
+    setQueueing(true);
+    const saved = await saveForAction(overrides);
+    if (!saved) {
+      setQueueing(false);
+      return;
+    }
+    try {
+      const { message } = await addToQueue.mutateAsync(saved.post.id);
+      toast.success(message);
+      router.push("/schedule?view=queue");
+    } catch (error) {
+      const detail = errorMessage(error, "");
+      toast.error("Failed to add the post to the queue", { description: detail || undefined });
+      keepEditing(saved);
+      setQueueing(false);
+    }
+  }
+
   function run(action: GuardedAction, overrides?: SaveOverrides) {
     if (action === "publish") void publishNow(overrides);
+    else if (action === "queue") void queue(overrides);
     else setScheduleOpen(true);
   }
 
-  /** Publish Now and Schedule first warn when a chosen network would refuse the text. */
+  /** Publish Now, Schedule and Add to queue first warn when a chosen network would refuse the text. */
   function attempt(action: GuardedAction) {
     if (refusals.length > 0) setWarning(action);
     else run(action);
@@ -130,7 +184,7 @@ export function ActionButtons({
     if (!action) return;
     const overrides = onLimitFix(fix);
     const fixed = (refusal: NetworkRefusal) =>
-      fix.kind === "summarize" ? refusal.platform === "twitter" : refusal.platform === fix.platform;
+      fix.kind === "summarize" ? network(refusal.platform).summarizesLongText : refusal.platform === fix.platform;
     // With refusals left the dialog stays, listing the rest (the editor re-renders without the fixed one).
     if (refusals.every(fixed)) {
       setWarning(null);
@@ -164,7 +218,7 @@ export function ActionButtons({
       <DisabledHint hint={saveBlockedReason}>
         <Button type="button" variant="secondary" onClick={onSave} disabled={busy || Boolean(saveBlockedReason)}>
           <Save aria-hidden />
-          {saving && !publishing ? "Saving..." : saveLabel}
+          {saving && !publishing && !queueing ? "Saving..." : saveLabel}
         </Button>
       </DisabledHint>
       <DisabledHint hint={saveBlockedReason}>
@@ -175,10 +229,24 @@ export function ActionButtons({
           disabled={busy || Boolean(saveBlockedReason)}
         >
           <CalendarClock aria-hidden />
-          Schedule
+          {needsApproval ? submitLabel : "Schedule"}
         </Button>
       </DisabledHint>
-      {limitReached ? (
+      {mayQueue && (
+        <DisabledHint hint={saveBlockedReason}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => attempt("queue")}
+            disabled={busy || Boolean(saveBlockedReason)}
+            aria-busy={queueing || undefined}
+          >
+            {queueing ? <Loader2 className="animate-spin" aria-hidden /> : <ListPlus aria-hidden />}
+            {queueing ? "Adding..." : "Add to queue"}
+          </Button>
+        </DisabledHint>
+      )}
+      {needsApproval ? null : limitReached ? (
         <div className="flex flex-col items-end gap-1">
           <Button type="button" disabled title="Your plan's post limit is reached">
             <Send aria-hidden />
@@ -216,6 +284,7 @@ export function ActionButtons({
           open={scheduleOpen}
           onOpenChange={setScheduleOpen}
           preview={preview}
+          initial={scheduleAt ? new Date(scheduleAt) : null}
           onSchedule={schedule}
         />
       )}

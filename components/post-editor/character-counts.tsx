@@ -1,9 +1,10 @@
 "use client";
 
 import { useDeferredValue } from "react";
-import { countForPlatform, platformCountLabels } from "@/lib/posts/character-count";
+import { network } from "@/lib/networks";
+import { countForPlatform } from "@/lib/networks/text";
 import { POST_CONTENT_MAX } from "@/lib/posts/constants";
-import type { ConnectablePlatform } from "@/lib/social/platforms";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import { numberFormat } from "@/lib/format";
 
@@ -36,7 +37,7 @@ export function CharacterCounts({ id, content, platforms }: CharacterCountsProps
                   : "text-muted-foreground",
               )}
             >
-              {platformCountLabels[platform]} {formatNumber(result.count)}/{formatNumber(result.limit)}
+              {network(platform).shortLabel} {formatNumber(result.count)}/{formatNumber(result.limit)}
               {result.over && <span className="sr-only"> (over the limit)</span>}
             </li>
           );

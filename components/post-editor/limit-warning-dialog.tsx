@@ -12,7 +12,8 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import type { NetworkRefusal } from "@/lib/posts/network-limits";
-import type { ConnectablePlatform } from "@/lib/social/platforms";
+import { network } from "@/lib/networks";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
 import { numberFormat } from "@/lib/format";
 
 /** 12345 → "12,345"; the formatter is made on first use (lib/format.ts › numberFormat). */
@@ -21,7 +22,7 @@ const formatNumber = (n: number) => numberFormat("en-US").format(n);
 /** A way out of a refusal: let the publisher summarize for X, or stop posting to that network. */
 export type LimitFix = { kind: "summarize" } | { kind: "deselect"; platform: ConnectablePlatform };
 
-export type GuardedAction = "publish" | "schedule";
+export type GuardedAction = "publish" | "schedule" | "queue";
 
 interface LimitWarningDialogProps {
   /** The action the user asked for, while the dialog is open; null when closed. */
@@ -39,13 +40,13 @@ function listNames(names: string[]): string {
 }
 
 /**
- * Shown before Publish Now or Schedule when a chosen network would refuse the text: it names the
+ * Shown before Publish Now, Schedule or Add to queue when a chosen network would refuse the text: it names the
  * networks with their counts and offers the fixes. Each fix that clears the last refusal carries on
  * with the action the user asked for.
  */
 export function LimitWarningDialog({ action, refusals, onFix, onEdit, onClose }: LimitWarningDialogProps) {
   const names = listNames(refusals.map((refusal) => refusal.label));
-  const verb = action === "schedule" ? "scheduled" : "published";
+  const verb = action === "schedule" ? "scheduled" : action === "queue" ? "queued" : "published";
   // 'Edit the text' sends focus to the text instead of back to the button that opened the dialog.
   const editing = useRef(false);
   return (
@@ -79,7 +80,7 @@ export function LimitWarningDialog({ action, refusals, onFix, onEdit, onClose }:
                 <span className="text-muted-foreground">characters</span>
               </p>
               <div className="flex flex-wrap gap-2">
-                {refusal.platform === "twitter" && (
+                {network(refusal.platform).summarizesLongText && (
                   <Button type="button" size="sm" onClick={() => onFix({ kind: "summarize" })}>
                     Turn on Summarize for X
                   </Button>

@@ -1,5 +1,5 @@
 import type { PostDto } from "@/lib/posts/schemas";
-import { platformLabels, socialPlatforms, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, socialPlatforms, type SocialPlatform } from "@/lib/networks/platforms";
 import type { AccountGroup } from "@/lib/social/schemas";
 
 /** A page the editor can post to or share from: a connected page, or one a saved post still names. */

@@ -19,20 +19,23 @@ import { useCreatePost, useCreatePostLimit, useUpdatePost } from "@/lib/client/h
 import { DEFAULT_SHARE_MESSAGE, MESSAGES, POST_CONTENT_MAX, POST_TITLE_MAX } from "@/lib/posts/constants";
 import type { PostDto } from "@/lib/posts/schemas";
 import type { PostTemplate } from "@/lib/posts/templates";
-import { connectablePlatforms, type ConnectablePlatform } from "@/lib/social/platforms";
+import { connectablePlatforms, type ConnectablePlatform } from "@/lib/networks/platforms";
 import type { AccountGroup } from "@/lib/social/schemas";
 import { AttachedMedia } from "./attached-media";
 import { CharacterCounts } from "./character-counts";
 import { ActionButtons, type SavedPost, type SaveOverrides } from "./action-buttons";
 import { AiAssistantPanel } from "./ai-assistant-panel";
+import { EditorStatus } from "./editor-status";
 import { EditorToolbar } from "./editor-toolbar";
 import { EnhanceComparison } from "./enhance-comparison";
 import { fitImportedText, IMPORT_MESSAGES, validateImportFile } from "./import-file";
 import { buildPageOptions, initialSelection, toPageEntries } from "./page-options";
 import { PagePickers } from "./page-pickers";
 import { NetworkPreviews } from "./previews/network-previews";
-import { PostStatusBadge } from "@/components/content/post-status-badge";
+import { useApprovalRole } from "@/lib/client/hooks/approvals";
+import { ApprovalActions } from "./approval-actions";
 import { saveErrorOutcome } from "./save-error";
+import { savedMessage } from "./saved-message";
 import { ShareMessageSettings } from "./share-message-settings";
 import { SummarizeForX } from "./summarize-for-x";
 import { useAttachedMedia } from "./use-attached-media";
@@ -62,9 +65,11 @@ interface PostEditorFormProps {
   post?: PostDto;
   /** A page to tick under 'Post As' for a new post (the dashboard's 'Create Post'). */
   preselectedPageId?: string | readonly string[] | null;
+  /** A new post's time picked on the calendar: where the Schedule dialog starts. */
+  scheduleAt?: string | null;
 }
 
-export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFormProps) {
+export function PostEditorForm({ groups, post, preselectedPageId, scheduleAt = null }: PostEditorFormProps) {
   const router = useRouter();
   const contentId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -86,6 +91,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
 
   const editing = Boolean(post);
   const published = post?.status === "published";
+  const { mayApprove } = useApprovalRole(post);
   const hasContent = content.trim().length > 0;
   const saving = createPost.isPending || updatePost.isPending;
   const platforms = useMemo(() => {
@@ -186,7 +192,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
     try {
       if (post) {
         const updated = await updatePost.mutateAsync({ id: post.id, input: body });
-        if (!quiet) toast.success("Draft updated");
+        if (!quiet) toast.success(savedMessage(post, updated));
         return { post: updated, created: false };
       } else {
         const created = await createPost.mutateAsync({
@@ -216,12 +222,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
           <h1 className="text-3xl font-bold tracking-tight">{editing ? "Edit Post" : "Create Post"}</h1>
           <p className="text-muted-foreground mt-1">Write once, then post and reshare across your pages.</p>
         </div>
-        {post && (
-          <p className="flex items-center gap-2 text-sm">
-            <span className="text-muted-foreground">Status</span>
-            <PostStatusBadge status={post.status} />
-          </p>
-        )}
+        {post && <EditorStatus post={post} />}
       </header>
 
       {published && <InlineMessage tone="warning">{MESSAGES.published}</InlineMessage>}
@@ -305,6 +306,7 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
 
             <ActionButtons
               editing={editing}
+              post={post}
               saving={saving}
               saveBlockedReason={
                 published ? MESSAGES.published : hasMixedMedia(attached.media) ? MESSAGES.mixedMedia : null
@@ -312,11 +314,13 @@ export function PostEditorForm({ groups, post, preselectedPageId }: PostEditorFo
               onSave={() => void save()}
               saveForAction={(overrides) => save({ quiet: true, overrides })}
               limitReached={limit.data?.allowed === false}
-              preview={{ title: title.trim() || null, content, platforms: previewPlatforms }}
+              scheduleAt={post?.scheduledAt ?? scheduleAt}
+              preview={{ title: title.trim() || null, content, platforms: previewPlatforms, pageIds: postPageIds }}
               refusals={limits.refusals}
               onLimitFix={limits.applyFix}
               onEditText={focusEditor}
             />
+            {post && mayApprove && <ApprovalActions post={post} />}
           </CardContent>
         </Card>
 

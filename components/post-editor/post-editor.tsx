@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Link } from "@/components/ui/link";
 import { PageSpinner } from "@/components/layout/page-spinner";
 import { InlineMessage } from "@/components/media/inline-message";
@@ -11,12 +12,26 @@ import { MESSAGES } from "@/lib/posts/constants";
 import { NoPages } from "./no-pages";
 import { PostEditorForm } from "./post-editor-form";
 
+// Loaded after the editor: its first load stays within the page's budget.
+const PostComments = dynamic(() => import("@/components/posts/post-comments").then((module) => module.PostComments), {
+  ssr: false,
+});
+
 /**
  * /create-post. `?postId=` opens a saved post for editing (the spec's navigation state);
  * `?pageId=` (a PageSummary id, repeatable: the dashboard's per-network 'Create Post') preselects
  * pages for a new post.
  */
-export function PostEditor({ postId, pageIds }: { postId: string | null; pageIds: readonly string[] }) {
+export function PostEditor({
+  postId,
+  pageIds,
+  scheduleAt = null,
+}: {
+  postId: string | null;
+  pageIds: readonly string[];
+  /** A new post's time picked on the calendar: where the Schedule dialog starts. */
+  scheduleAt?: string | null;
+}) {
   const { session } = useSession();
   const post = usePost(postId);
 
@@ -51,11 +66,15 @@ export function PostEditor({ postId, pageIds }: { postId: string | null; pageIds
 
   // A new key for each post (and for a new one) so the form starts from that post's values.
   return (
-    <PostEditorForm
-      key={postId ?? "new"}
-      groups={groups}
-      post={postId ? post.data : undefined}
-      preselectedPageId={postId ? null : pageIds}
-    />
+    <>
+      <PostEditorForm
+        key={postId ?? "new"}
+        groups={groups}
+        post={postId ? post.data : undefined}
+        preselectedPageId={postId ? null : pageIds}
+        scheduleAt={scheduleAt}
+      />
+      {postId && <PostComments postId={postId} />}
+    </>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
 import { useDeferredValue, useMemo, useState } from "react";
+import { network } from "@/lib/networks";
 import { findRefusals } from "@/lib/posts/network-limits";
-import type { ConnectablePlatform } from "@/lib/social/platforms";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
 import type { SaveOverrides } from "./action-buttons";
 import type { LimitFix } from "./limit-warning-dialog";
 import type { PageOptionGroup } from "./page-options";
@@ -37,10 +38,12 @@ export function useNetworkLimits({
   );
   // The switch's hint may lag behind typing (X's weighted count parses the whole text).
   const deferred = useDeferredValue(content);
-  const xChosen = platforms.includes("twitter");
+  // The chosen networks that take a summary of a text too long for them: X, for 'Summarize for X'.
+  const summarizing = useMemo(() => platforms.filter((platform) => network(platform).summarizesLongText), [platforms]);
+  const xChosen = summarizing.length > 0;
   const overOnX = useMemo(
-    () => xChosen && findRefusals(deferred, ["twitter"], { summarizeForTwitter: false }).length > 0,
-    [deferred, xChosen],
+    () => xChosen && findRefusals(deferred, summarizing, { summarizeForTwitter: false }).length > 0,
+    [deferred, summarizing, xChosen],
   );
 
   function applyFix(fix: LimitFix): SaveOverrides {

@@ -11,11 +11,15 @@ export type PrefilledEntries = [QueryKey, unknown][];
  * browser does not ask again until they are stale. Each answer must be the API's body for that
  * key (`okBody`), as JSON would carry it. When the server cannot read them the page still renders,
  * without them: the browser then asks itself, and shows its own error and retry if that fails too.
+ * The answers are of `workspaceId` (the cookie's choice): a tab working in another workspace (one
+ * switched in another tab since) leaves them out and asks for its own.
  */
 export async function PrefilledQueries({
+  workspaceId,
   read,
   children,
 }: {
+  workspaceId: string;
   /** Called as this renders (a promise made earlier could reject before anyone awaits it). */
   read: () => Promise<PrefilledEntries>;
   children: ReactNode;
@@ -26,5 +30,9 @@ export async function PrefilledQueries({
   } catch (error) {
     console.error("[prefill] a page's first queries could not be answered on the server; the browser asks", error);
   }
-  return <PrefilledBoundary state={dehydrate(client)}>{children}</PrefilledBoundary>;
+  return (
+    <PrefilledBoundary workspaceId={workspaceId} state={dehydrate(client)}>
+      {children}
+    </PrefilledBoundary>
+  );
 }

@@ -1,5 +1,5 @@
 import { PlatformIcon } from "@/components/social/platform-icon";
-import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, type SocialPlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 
 /** Each platform's icon and name, in a row. */

@@ -37,14 +37,17 @@ function statusTone(post: PostDto): { border: string; fill: string } | null {
   return null;
 }
 
-/** A post in a day cell: its time and up to two lines of its name, coloured by status. */
+/**
+ * A post in a day cell: its time and up to two lines of its name, coloured by status. On a phone a
+ * day is about 50 px wide, which the time alone fills: the name goes under the time there.
+ */
 export function PostChipBody({ post, lifted = false }: { post: PostDto; lifted?: boolean }) {
   const instant = calendarInstant(post);
   const tone = statusTone(post);
   return (
     <span
       className={cn(
-        "flex min-w-0 items-start gap-1 overflow-hidden rounded border-l-2 px-0.5 py-0.5 text-[0.65rem] leading-tight sm:px-1 sm:text-[0.7rem]",
+        "flex min-w-0 flex-col overflow-hidden rounded border-l-2 px-0.5 py-0.5 text-[0.65rem] leading-tight sm:flex-row sm:items-start sm:gap-1 sm:px-1 sm:text-[0.7rem]",
         tone?.border,
         lifted ? "bg-background shadow-lg" : tone?.fill,
       )}

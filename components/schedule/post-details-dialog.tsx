@@ -1,6 +1,7 @@
 "use client";
 
-import { CalendarClock, Loader2, Trash2 } from "lucide-react";
+import { CalendarClock, Loader2, Pencil, Trash2 } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { DelayedBadge } from "@/components/content/delayed-badge";
@@ -22,7 +23,7 @@ import { abbreviateNumber } from "@/lib/format";
 import { useDeletePost } from "@/lib/client/hooks/posts";
 import type { PostDto } from "@/lib/posts/schemas";
 import { formatLongDateTime } from "@/lib/schedule/time";
-import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, type SocialPlatform } from "@/lib/networks/platforms";
 import { PlatformList } from "./platform-list";
 
 interface PostDetailsDialogProps {
@@ -36,7 +37,9 @@ interface PostDetailsDialogProps {
 export function PostDetailsDialog({ post, onOpenChange, onReschedule }: PostDetailsDialogProps) {
   return (
     <Dialog open={post !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      {/* The body scrolls between the header and the buttons, so Delete and Close stay on screen however
+          long the post (at 900 px they were below the fold). */}
+      <DialogContent className="flex max-h-[90dvh] flex-col overflow-hidden sm:max-w-2xl">
         {post && (
           <Details
             key={post.id}
@@ -63,6 +66,7 @@ function platformsOf(post: PostDto): SocialPlatform[] {
 }
 
 function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () => void; onReschedule?: () => void }) {
+  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const deletePost = useDeletePost();
   const when = whenOf(post);
@@ -100,50 +104,55 @@ function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () =
         </DialogDescription>
       </DialogHeader>
 
-      {post.delayed && <DelayedNote delay={post.delayed} />}
+      <div
+        className="-mx-6 -my-1 grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-6 py-1"
+        data-testid="post-details-body"
+      >
+        {post.delayed && <DelayedNote delay={post.delayed} />}
 
-      <section className="grid gap-2">
-        <h3 className="text-sm font-semibold">Published To</h3>
-        <PlatformList platforms={platformsOf(post)} />
-      </section>
-
-      <section className="grid gap-2">
-        <h3 className="text-sm font-semibold">Content</h3>
-        <div className="bg-muted/30 grid gap-1 rounded-md border p-3">
-          {post.title && <p className="text-sm font-semibold">{post.title}</p>}
-          <p className="text-sm break-words whitespace-pre-wrap">{post.content}</p>
-        </div>
-      </section>
-
-      {post.pages.length > 0 && (
         <section className="grid gap-2">
-          <h3 className="text-sm font-semibold">Platform Details</h3>
-          <ul className="grid gap-2">
-            {post.pages.map((page, index) => (
-              <PageDetail
-                key={`${page.pageId ?? "page"}-${page.type}-${index}`}
-                postId={post.id}
-                page={page}
-                linkLabel={`View on ${platformLabels[page.platform]}`}
-              />
-            ))}
-          </ul>
+          <h3 className="text-sm font-semibold">Published To</h3>
+          <PlatformList platforms={platformsOf(post)} />
         </section>
-      )}
 
-      {metrics.length > 0 && (
         <section className="grid gap-2">
-          <h3 className="text-sm font-semibold">Performance Metrics</h3>
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {metrics.map((metric) => (
-              <div key={metric.label} className="bg-muted/30 rounded-md border p-3 text-center">
-                <dt className="text-muted-foreground text-xs">{metric.label}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{abbreviateNumber(metric.value)}</dd>
-              </div>
-            ))}
-          </dl>
+          <h3 className="text-sm font-semibold">Content</h3>
+          <div className="bg-muted/30 grid gap-1 rounded-md border p-3">
+            {post.title && <p className="text-sm font-semibold">{post.title}</p>}
+            <p className="text-sm break-words whitespace-pre-wrap">{post.content}</p>
+          </div>
         </section>
-      )}
+
+        {post.pages.length > 0 && (
+          <section className="grid gap-2">
+            <h3 className="text-sm font-semibold">Platform Details</h3>
+            <ul className="grid gap-2">
+              {post.pages.map((page, index) => (
+                <PageDetail
+                  key={`${page.pageId ?? "page"}-${page.type}-${index}`}
+                  postId={post.id}
+                  page={page}
+                  linkLabel={`View on ${platformLabels[page.platform]}`}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {metrics.length > 0 && (
+          <section className="grid gap-2">
+            <h3 className="text-sm font-semibold">Performance Metrics</h3>
+            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {metrics.map((metric) => (
+                <div key={metric.label} className="bg-muted/30 rounded-md border p-3 text-center">
+                  <dt className="text-muted-foreground text-xs">{metric.label}</dt>
+                  <dd className="text-lg font-semibold tabular-nums">{abbreviateNumber(metric.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </div>
 
       {confirming ? (
         <div role="alert" className="border-destructive/50 bg-destructive/10 grid gap-3 rounded-md border p-3">
@@ -172,6 +181,16 @@ function Details({ post, onClose, onReschedule }: { post: PostDto; onClose: () =
             Delete Post
           </Button>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            {post.status !== "published" && (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => router.push(`/create-post?postId=${encodeURIComponent(post.id)}`)}
+              >
+                <Pencil aria-hidden />
+                Edit
+              </Button>
+            )}
             {onReschedule && (
               <Button type="button" variant="outline" onClick={onReschedule}>
                 <CalendarClock aria-hidden />

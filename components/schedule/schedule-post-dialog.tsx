@@ -20,23 +20,39 @@ import {
   formatLongDateTime,
   HOUR_OPTIONS,
   isFutureDate,
-  MINUTE_OPTIONS,
-  nearestMinuteOption,
+  minuteOptions,
   SCHEDULE_MESSAGES,
   SUGGESTED_TIMES,
   todayInputValue,
   toScheduledDate,
   twoDigits,
 } from "@/lib/schedule/time";
-import type { SocialPlatform } from "@/lib/social/platforms";
+import type { SocialPlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PlatformList } from "./platform-list";
+import { useQueues } from "@/lib/client/hooks/queue";
+import { QUEUE_VIEW_DAYS } from "@/lib/queue/constants";
+import { freeSlotSuggestions } from "@/lib/queue/suggestions";
+import { dateTimeFormat } from "@/lib/format";
+
+/** "Mon 7 Dec, 09:00" on the browser's clock, as the fields below will read. */
+function slotLabel(at: Date): string {
+  return dateTimeFormat(undefined, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(at);
+}
 
 export interface SchedulePreview {
   title?: string | null;
   content: string;
   platforms: readonly SocialPlatform[];
+  /** The post's pages: their queues' next free slots are offered as times. */
+  pageIds?: readonly string[];
 }
 
 interface SchedulePostDialogProps {
@@ -59,7 +75,9 @@ export function SchedulePostDialog({ open, onOpenChange, preview, initial, onSch
             <CalendarClock className="size-5" aria-hidden />
             Schedule Post
           </DialogTitle>
-          <DialogDescription>Choose when this post goes out. Times are in your time zone.</DialogDescription>
+          <DialogDescription>
+            Choose when this post goes out. Times are in your time zone ({browserTimeZone()}).
+          </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so each opening starts from `initial`. */}
         {open && (
@@ -75,13 +93,18 @@ export function SchedulePostDialog({ open, onOpenChange, preview, initial, onSch
   );
 }
 
+/** The zone the date and time fields are read in: the browser's, named so nobody has to guess. */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+function choiceAt(at: Date) {
+  return { date: dayKey(calendarDayOf(at)), hour: at.getHours(), minute: at.getMinutes() };
+}
+
 function initialChoice(initial: Date | null | undefined) {
   if (!initial || Number.isNaN(initial.getTime())) return defaultScheduleTime();
-  return {
-    date: dayKey(calendarDayOf(initial)),
-    hour: initial.getHours(),
-    minute: nearestMinuteOption(initial.getMinutes()),
-  };
+  return choiceAt(initial);
 }
 
 function ScheduleForm({
@@ -90,12 +113,16 @@ function ScheduleForm({
   onSchedule,
   onCancel,
 }: Pick<SchedulePostDialogProps, "preview" | "initial" | "onSchedule"> & { onCancel: () => void }) {
-  const ids = { date: useId(), hour: useId(), minute: useId(), error: useId() };
+  const ids = { date: useId(), hour: useId(), minute: useId(), error: useId(), slots: useId() };
   const [choice, setChoice] = useState(() => initialChoice(initial));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const today = todayInputValue();
   const scheduledAt = toScheduledDate(choice.date, choice.hour, choice.minute);
+  const pageIds = preview.pageIds ?? [];
+  const queues = useQueues(QUEUE_VIEW_DAYS, { enabled: pageIds.length > 0 });
+  const [openedAt] = useState(() => new Date());
+  const slots = freeSlotSuggestions(queues.data ?? [], pageIds, openedAt);
 
   function change(next: Partial<typeof choice>) {
     setChoice((current) => ({ ...current, ...next }));
@@ -165,6 +192,34 @@ function ScheduleForm({
             );
           })}
         </div>
+        {slots.length > 0 && (
+          <div className="grid gap-1.5">
+            <p id={ids.slots} className="text-muted-foreground text-xs font-medium">
+              Next free slots in the queue
+            </p>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-labelledby={ids.slots}>
+              {slots.map((slot) => {
+                const at = new Date(slot.at);
+                const active = scheduledAt?.getTime() === at.getTime();
+                const pages = slot.pageNames.join(", ");
+                return (
+                  <Button
+                    key={slot.at}
+                    type="button"
+                    variant={active ? "default" : "outline"}
+                    aria-pressed={active}
+                    title={pages}
+                    className="h-auto min-w-0 flex-col gap-0 py-2"
+                    onClick={() => change(choiceAt(at))}
+                  >
+                    <span className="text-xs font-semibold tabular-nums">{slotLabel(at)}</span>
+                    <span className={cn("w-full truncate text-xs", !active && "text-muted-foreground")}>{pages}</span>
+                  </Button>
+                );
+              })}
+            </div>
+          </div>
+        )}
         <div className="grid grid-cols-2 gap-3">
           <NativeSelect
             id={ids.hour}
@@ -177,7 +232,10 @@ function ScheduleForm({
             id={ids.minute}
             label="Minute"
             value={String(choice.minute)}
-            options={MINUTE_OPTIONS.map((minute) => ({ value: String(minute), label: twoDigits(minute) }))}
+            options={minuteOptions(choice.minute).map((minute) => ({
+              value: String(minute),
+              label: twoDigits(minute),
+            }))}
             onChange={(value) => change({ minute: Number(value) })}
           />
         </div>

@@ -11,10 +11,15 @@ import { Button } from "@/components/ui/button";
 import { abbreviateNumber, relativeSyncTime } from "@/lib/format";
 import { useNowAfterHydration } from "@/lib/client/use-hydrated";
 import { useOpenedOnce } from "@/lib/client/use-opened-once";
-import { useDisconnectAccount, useRefreshAccountData, useRefreshAccountToken } from "@/lib/client/hooks/social";
-import { platformLabels } from "@/lib/social/platforms";
+import {
+  useDisconnectAccount,
+  useDisconnectPage,
+  useRefreshAccountData,
+  useRefreshAccountToken,
+} from "@/lib/client/hooks/social";
+import { platformLabels } from "@/lib/networks/platforms";
 import type { ConnectedAccount } from "@/lib/social/schemas";
-import { accountIdentity, isAccountTokenExpired } from "./account-status";
+import { accountIdentity, isAccountTokenExpired, type AccountCardEntry } from "./account-status";
 import { TokenExpiryWarning } from "./token-expiry-warning";
 
 // Loaded when first opened (Radix's alert dialog was in Settings' first load).
@@ -24,24 +29,38 @@ const DisconnectAccountDialog = dynamic(
 );
 
 /**
- * One connected account in Settings, with its token state and the actions on it. `readAt`: when the
- * account was read (its age and token deadline are counted from then until the page has hydrated).
+ * One connected account, or one Page of a login, in Settings, with its token state and the actions
+ * on it: a Page's Disconnect removes that Page alone. `readAt`: when the account was read (its age
+ * and token deadline are counted from then until the page has hydrated).
  */
-export function AccountCard({ account, readAt }: { account: ConnectedAccount; readAt: number }) {
+export function AccountCard({
+  account,
+  page = null,
+  readAt,
+}: {
+  account: ConnectedAccount;
+  page?: AccountCardEntry["page"];
+  readAt: number;
+}) {
   const headingId = useId();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const confirmMounted = useOpenedOnce(confirmOpen);
   const refreshToken = useRefreshAccountToken();
   const refreshData = useRefreshAccountData();
-  const disconnect = useDisconnectAccount();
+  const disconnectAccount = useDisconnectAccount();
+  const disconnectPage = useDisconnectPage();
+  const disconnecting = disconnectAccount.isPending || disconnectPage.isPending;
 
-  const identity = accountIdentity(account);
+  const identity = accountIdentity(account, page);
   const { name, category } = identity;
   const now = useNowAfterHydration(readAt);
-  const expired = isAccountTokenExpired(account, now);
-  // A Facebook card shows the Page; the person's handle would say whose login it is, not the Page's.
-  const shownAsPage = account.platform === "facebook" && account.pages.length > 0;
-  const handle = shownAsPage ? null : account.accountHandle?.replace(/^@/, "");
+  // A Page's token is its own (its validity includes its login's); the login's card needs every Page's.
+  const expired = isAccountTokenExpired(
+    { hasValidToken: page ? page.hasValidToken : account.hasValidToken, tokenExpiry: account.tokenExpiry },
+    now,
+  );
+  // A Page's card shows the Page; the person's handle would say whose login it is, not the Page's.
+  const handle = page ? null : account.accountHandle?.replace(/^@/, "");
 
   function handleRefreshToken() {
     refreshToken.mutate(account.id, {
@@ -50,25 +69,31 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
     });
   }
 
-  function handleRefreshData() {
-    refreshData.mutate(account.id, {
-      onSuccess: (response) => toast.success(response.message || "Account data refreshed"),
+  // mutateAsync, as for Disconnect below: the list reloads with the new data and may remount this
+  // card, and a per-call callback of an unmounted component never runs (the toast never showed).
+  async function handleRefreshData() {
+    try {
+      const response = await refreshData.mutateAsync(account.id);
+      toast.success(response.message || "Account data refreshed");
+    } catch (error) {
       // Spec section 8: a failed data refresh is only logged.
-      onError: (error) => console.error(`Failed to refresh data for account ${account.id}`, error),
-    });
+      console.error(`Failed to refresh data for account ${account.id}`, error);
+    }
   }
 
   // mutateAsync, not mutate's callbacks: this card unmounts as soon as the list reloads, and
   // per-call callbacks of an unmounted component never run.
   async function handleDisconnect() {
     try {
-      const response = await disconnect.mutateAsync(account.id);
+      const response = page
+        ? await disconnectPage.mutateAsync(page.id)
+        : await disconnectAccount.mutateAsync(account.id);
       const affected = response.affectedScheduledPosts ?? 0;
-      toast.success("Account disconnected successfully", {
+      toast.success(page ? `${page.name} disconnected` : "Account disconnected successfully", {
         description: affected > 0 ? `${affected} scheduled post(s) will need to be rescheduled.` : undefined,
       });
     } catch {
-      toast.error("Failed to disconnect account");
+      toast.error(page ? `Failed to disconnect ${page.name}` : "Failed to disconnect account");
     }
   }
 
@@ -97,7 +122,7 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
             <dd className="font-semibold tabular-nums">{abbreviateNumber(identity.followerCount)}</dd>
           </div>
         )}
-        {typeof account.postCount === "number" && (
+        {!page && typeof account.postCount === "number" && (
           <div>
             <dt className="text-muted-foreground text-xs">Posts</dt>
             <dd className="font-semibold tabular-nums">{abbreviateNumber(account.postCount)}</dd>
@@ -107,12 +132,6 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
           <div>
             <dt className="text-muted-foreground text-xs">Category</dt>
             <dd>{category}</dd>
-          </div>
-        )}
-        {identity.otherPages.length > 0 && (
-          <div className="col-span-2">
-            <dt className="text-muted-foreground text-xs">Also connected</dt>
-            <dd className="truncate">{identity.otherPages.join(", ")}</dd>
           </div>
         )}
         <div className="col-span-2">
@@ -140,7 +159,13 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
             {refreshToken.isPending ? "Refreshing..." : "Refresh Token"}
           </Button>
         )}
-        <Button type="button" size="sm" variant="outline" onClick={handleRefreshData} disabled={refreshData.isPending}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => void handleRefreshData()}
+          disabled={refreshData.isPending}
+        >
           <RefreshCw className={refreshData.isPending ? "animate-spin" : undefined} aria-hidden />
           {refreshData.isPending ? "Syncing..." : "Refresh Data"}
         </Button>
@@ -150,10 +175,11 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
           variant="outline"
           className="text-destructive hover:text-destructive"
           onClick={() => setConfirmOpen(true)}
-          disabled={disconnect.isPending}
+          disabled={disconnecting}
+          aria-label={`Disconnect ${name}`}
         >
           <Unplug aria-hidden />
-          {disconnect.isPending ? "Disconnecting..." : "Disconnect"}
+          {disconnecting ? "Disconnecting..." : "Disconnect"}
         </Button>
       </div>
 
@@ -162,6 +188,7 @@ export function AccountCard({ account, readAt }: { account: ConnectedAccount; re
           open={confirmOpen}
           onOpenChange={setConfirmOpen}
           accountName={name}
+          kind={page ? "page" : "account"}
           onConfirm={() => void handleDisconnect()}
         />
       )}

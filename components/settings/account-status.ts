@@ -1,4 +1,5 @@
 import type { ConnectedAccount } from "@/lib/social/schemas";
+import { networkOrNull } from "@/lib/networks";
 
 /** Spec section 4: an account's token is expired when hasValidToken is false or tokenExpiry has passed. */
 export function isAccountTokenExpired(
@@ -42,31 +43,49 @@ export interface AccountIdentity {
   /** The card's heading. */
   name: string;
   picture: string | null;
-  /** 'Connected by Jane Doe' for a Facebook account shown as its Page; else null. */
+  /** 'Connected by Jane Doe' for a Page connected through a person's login; else null. */
   byline: string | null;
   category: string | null;
   followerCount: number | null;
-  /** The other Pages connected through the same Facebook login. */
-  otherPages: string[];
+}
+
+/** One card of Settings: an account, or one Page of a login that publishes as Pages. */
+export interface AccountCardEntry {
+  key: string;
+  account: ConnectedAccount;
+  page: ConnectedAccount["pages"][number] | null;
 }
 
 /**
- * Who a Settings card presents. A Facebook connection is a person's login that publishes as
- * Pages, and users know it by its Page: the card shows the (first) Page's name, picture, category
- * and followers, names the person only as who connected it, and lists any further Pages. Other
- * networks publish as the profile itself.
+ * The cards Settings shows: a connection to a network that publishes as Pages (Facebook) is a
+ * person's login, and users know it by its Pages, each managed on its own; so it shows a card per
+ * Page. Other networks publish as the profile itself: a card per account.
  */
-export function accountIdentity(account: ConnectedAccount): AccountIdentity {
+export function accountCards(accounts: readonly ConnectedAccount[]): AccountCardEntry[] {
+  return accounts.flatMap((account): AccountCardEntry[] => {
+    const asPages = networkOrNull(account.platform)?.publishesAs === "pages";
+    if (!asPages || account.pages.length === 0) return [{ key: account.id, account, page: null }];
+    return account.pages.map((page) => ({ key: `${account.id}:${page.id}`, account, page }));
+  });
+}
+
+/**
+ * Who a Settings card presents: the Page (its name, picture, category and followers, the person
+ * named only as who connected it), or the account's own profile.
+ */
+export function accountIdentity(
+  account: ConnectedAccount,
+  page: ConnectedAccount["pages"][number] | null = null,
+): AccountIdentity {
   const person = accountDisplayName(account);
-  const [page, ...others] = account.platform === "facebook" ? account.pages : [];
-  if (!page) {
+  const asPages = networkOrNull(account.platform)?.publishesAs === "pages";
+  if (!page || !asPages) {
     return {
       name: person,
       picture: account.profilePicture,
       byline: null,
-      category: account.platform === "facebook" ? (account.metadata?.category ?? null) : null,
+      category: asPages ? (account.metadata?.category ?? null) : null,
       followerCount: account.followerCount,
-      otherPages: [],
     };
   }
   return {
@@ -75,6 +94,5 @@ export function accountIdentity(account: ConnectedAccount): AccountIdentity {
     byline: person === page.name ? null : `Connected by ${person}`,
     category: page.category,
     followerCount: page.followerCount,
-    otherPages: others.map((other) => other.name),
   };
 }

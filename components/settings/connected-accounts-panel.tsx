@@ -9,9 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useConnectedAccounts, useReloadAccounts } from "@/lib/client/hooks/social";
 import { useOpenedOnce } from "@/lib/client/use-opened-once";
-import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, type SocialPlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import { AccountCard } from "./account-card";
+import { accountCards } from "./account-status";
 
 type Filter = "all" | Extract<SocialPlatform, "facebook" | "twitter" | "linkedin" | "instagram">;
 
@@ -38,8 +39,11 @@ export function ConnectedAccountsPanel() {
   }
 
   const list = accounts.data ?? [];
-  const count = (value: Filter) => (value === "all" ? list.length : list.filter((a) => a.platform === value).length);
-  const visible = filter === "all" ? list : list.filter((account) => account.platform === filter);
+  // A card per Page of a Facebook login: the filters count what they show.
+  const cards = accountCards(list);
+  const count = (value: Filter) =>
+    value === "all" ? cards.length : cards.filter((card) => card.account.platform === value).length;
+  const visible = filter === "all" ? cards : cards.filter((card) => card.account.platform === filter);
   const noAccounts = accounts.isSuccess && list.length === 0;
 
   return (
@@ -120,9 +124,9 @@ export function ConnectedAccountsPanel() {
         </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {visible.map((account) => (
-            <li key={account.id}>
-              <AccountCard account={account} readAt={accounts.dataUpdatedAt} />
+          {visible.map((card) => (
+            <li key={card.key}>
+              <AccountCard account={card.account} page={card.page} readAt={accounts.dataUpdatedAt} />
             </li>
           ))}
         </ul>

@@ -2,14 +2,18 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useSession } from "@/lib/client/session";
+import { can } from "@/lib/workspaces/roles";
 import { ConnectedAccountsPanel } from "./connected-accounts-panel";
+import { ApprovalSetting } from "./approval-setting";
+import { ReviewLinksPanel } from "./review-links-panel";
+import { BillingTabPanel } from "./billing-tab-panel";
 import { TimeZonePanel } from "./time-zone-panel";
 
-// Profile and Security (their forms validate with zod) load when their tab is first opened: the
-// page opens on Connected Accounts, and its first load carried both.
+// Profile, Security, Workspace, Team and Activity (their forms validate with zod) load when their tab is
+// first opened: the page opens on Connected Accounts, and its first load carried them all.
 const panelLoading = () => (
   <div className="flex justify-center py-12">
     <Spinner className="size-6" aria-label="Loading" />
@@ -19,14 +23,32 @@ const ProfilePanel = dynamic(() => import("./profile-panel").then((module) => mo
   ssr: false,
   loading: panelLoading,
 });
+const WorkspacePanel = dynamic(() => import("./workspace-panel").then((module) => module.WorkspacePanel), {
+  ssr: false,
+  loading: panelLoading,
+});
+const TeamPanel = dynamic(() => import("./team-panel").then((module) => module.TeamPanel), {
+  ssr: false,
+  loading: panelLoading,
+});
+const ActivityPanel = dynamic(() => import("./activity-panel").then((module) => module.ActivityPanel), {
+  ssr: false,
+  loading: panelLoading,
+});
 const SecurityPanel = dynamic(() => import("./security-panel").then((module) => module.SecurityPanel), {
   ssr: false,
   loading: panelLoading,
 });
 
-/** Settings: Connected Accounts, Profile, Security and Preferences (time zone); Billing is announced as coming. */
+/**
+ * Settings: Connected Accounts, Profile, Security, Preferences (time zone), and the current
+ * workspace's Workspace (name, new, delete), Team (members, invitations) and, for those who manage
+ * its members, Activity; Billing leads to the /billing page.
+ */
 export function SettingsView() {
   const [tab, setTab] = useState("accounts");
+  const { session } = useSession();
+  const canSeeActivity = !!session.data && can(session.data.workspace.role, "manageMembers");
   return (
     <div className="grid gap-8">
       <header>
@@ -39,12 +61,10 @@ export function SettingsView() {
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="preferences">Preferences</TabsTrigger>
-          <TabsTrigger value="billing" disabled>
-            Billing
-            <Badge variant="secondary" size="xs">
-              Coming Soon
-            </Badge>
-          </TabsTrigger>
+          <TabsTrigger value="workspace">Workspace</TabsTrigger>
+          <TabsTrigger value="team">Team</TabsTrigger>
+          {canSeeActivity && <TabsTrigger value="activity">Activity</TabsTrigger>}
+          <TabsTrigger value="billing">Billing</TabsTrigger>
         </TabsList>
         <TabsContent value="accounts" className="pt-4">
           <ConnectedAccountsPanel />
@@ -55,9 +75,25 @@ export function SettingsView() {
         <TabsContent value="security" className="pt-4">
           <SecurityPanel />
         </TabsContent>
-        <TabsContent value="preferences" className="pt-4">
+        <TabsContent value="preferences" className="grid gap-6 pt-4">
           <TimeZonePanel />
+          <ApprovalSetting />
+          <ReviewLinksPanel />
         </TabsContent>
+        <TabsContent value="workspace" className="pt-4">
+          <WorkspacePanel />
+        </TabsContent>
+        <TabsContent value="team" className="pt-4">
+          <TeamPanel />
+        </TabsContent>
+        <TabsContent value="billing" className="pt-4">
+          <BillingTabPanel />
+        </TabsContent>
+        {canSeeActivity && (
+          <TabsContent value="activity" className="pt-4">
+            <ActivityPanel />
+          </TabsContent>
+        )}
       </Tabs>
     </div>
   );

@@ -6,7 +6,7 @@ import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/client/http";
 import { getConnectUrl } from "@/lib/client/requests/social";
-import { isConnectablePlatform, platformLabels } from "@/lib/social/platforms";
+import { isConnectablePlatform, platformLabels } from "@/lib/networks/platforms";
 import type { ConnectedAccount } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
 import { accountDisplayName, tokenExpiresIn } from "./account-status";

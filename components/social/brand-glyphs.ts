@@ -1,6 +1,6 @@
 import { siFacebook, siGoogle, siInstagram, siTiktok, siX, siYoutube } from "simple-icons";
 import type { BrandGlyph } from "@/components/ui/brand-icon";
-import type { SocialPlatform } from "@/lib/social/platforms";
+import type { SocialPlatform } from "@/lib/networks/platforms";
 
 /**
  * LinkedIn's "in" mark. simple-icons dropped LinkedIn in v14.0.0 for legal reasons

@@ -13,7 +13,7 @@ import {
   socialPlatforms,
   type ConnectablePlatform,
   type SocialPlatform,
-} from "@/lib/social/platforms";
+} from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import { PlatformIcon } from "./platform-icon";
 

@@ -3,6 +3,7 @@
 import { AlertCircle, Check, FileQuestion } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { permissionLabel } from "@/lib/networks";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -63,7 +64,16 @@ export function FacebookPageSelectionDialog({ open, pages, onConnect, onCancel }
         if (!next && !connecting) onCancel();
       }}
     >
-      <DialogContent className="sm:max-w-2xl" showCloseButton={!connecting}>
+      <DialogContent
+        className="outline-none sm:max-w-2xl"
+        showCloseButton={!connecting}
+        // The dialog opens by itself after Facebook's consent, so the browser draws the focus ring
+        // of whatever takes focus: on the first Page it looked selected. The dialog takes it instead.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Select Facebook Pages</DialogTitle>
           <DialogDescription>
@@ -166,7 +176,7 @@ function PageOption({
           <span className="flex flex-wrap gap-1">
             {tasks.visible.map((task) => (
               <Badge key={task} variant="secondary" size="sm">
-                {task}
+                {permissionLabel("facebook", task)}
               </Badge>
             ))}
             {tasks.hidden > 0 && (

@@ -19,7 +19,8 @@ import {
   platformLabels,
   type ConnectablePlatform,
   type SocialPlatform,
-} from "@/lib/social/platforms";
+} from "@/lib/networks/platforms";
+import { network, networkOrNull } from "@/lib/networks";
 import type { FacebookPageCandidate } from "@/lib/social/schemas";
 import { FacebookPageSelectionDialog } from "./facebook-page-selection-dialog";
 
@@ -85,13 +86,17 @@ export function OAuthCallbackView({ platform, code, error }: OAuthCallbackViewPr
         return setState({ kind: "error", message: errorMessage(caught, "Failed to connect account") });
       }
 
-      if (connectable === "facebook") {
+      // A network that publishes as Pages lets the user choose them first (Facebook's flow).
+      if (network(connectable).publishesAs === "pages") {
         try {
           const pages = await listFacebookPages(userAccessToken);
           return setState({ kind: "pages_selection", pages, userAccessToken });
         } catch (caught) {
           const reason = errorMessage(caught, caught instanceof Error ? caught.message : "Unknown error");
-          return setState({ kind: "error", message: `Failed to fetch Facebook pages: ${reason}` });
+          return setState({
+            kind: "error",
+            message: `Failed to fetch ${network(connectable).shortLabel} pages: ${reason}`,
+          });
         }
       }
 
@@ -116,7 +121,7 @@ export function OAuthCallbackView({ platform, code, error }: OAuthCallbackViewPr
     const delay =
       state.kind === "error"
         ? ERROR_REDIRECT_MS
-        : platform === "facebook"
+        : networkOrNull(platform)?.publishesAs === "pages"
           ? FACEBOOK_SUCCESS_REDIRECT_MS
           : SUCCESS_REDIRECT_MS;
     const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { BrandIcon } from "@/components/ui/brand-icon";
-import { platformLabels, type SocialPlatform } from "@/lib/social/platforms";
+import { platformLabels, type SocialPlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import { platformGlyphs } from "./brand-glyphs";
 

@@ -1,28 +1,26 @@
-import { CircleCheck, CircleX, X } from "lucide-react";
+import { CircleCheck, CircleX, Info, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 export interface MessageBannerContent {
-  type: "success" | "error";
+  /** `info`: nothing went wrong and nothing changed (leaving Stripe Checkout with Back). */
+  type: "success" | "error" | "info";
   message: string;
   /** A second line under the message (e.g. the amount charged). */
   detail?: string | null;
 }
 
-/** A dismissible success or error banner (the dashboard's and the Billing page's); its owner hides it after a while. */
+const TONES = {
+  success: { Icon: CircleCheck, role: "status", className: "border-success/50 bg-success/10 text-success" },
+  info: { Icon: Info, role: "status", className: "bg-muted/50 text-foreground" },
+  error: { Icon: CircleX, role: "alert", className: "border-destructive/50 bg-destructive/10 text-destructive" },
+} as const;
+
+/** A dismissible banner (the dashboard's and the Billing page's); its owner hides it after a while. */
 export function MessageBanner({ banner, onDismiss }: { banner: MessageBannerContent; onDismiss: () => void }) {
-  const success = banner.type === "success";
-  const Icon = success ? CircleCheck : CircleX;
+  const { Icon, role, className } = TONES[banner.type];
   return (
-    <div
-      role={success ? "status" : "alert"}
-      className={cn(
-        "flex items-start gap-3 rounded-lg border p-4 text-sm",
-        success
-          ? "border-success/50 bg-success/10 text-success"
-          : "border-destructive/50 bg-destructive/10 text-destructive",
-      )}
-    >
+    <div role={role} className={cn("flex items-start gap-3 rounded-lg border p-4 text-sm", className)}>
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="flex-1">
         <p className="font-medium">{banner.message}</p>

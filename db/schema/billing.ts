@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 
 export const subscriptionTierEnum = pgEnum("subscription_tier", ["free", "standard", "premium"]);
@@ -17,13 +17,13 @@ export const usageKindEnum = pgEnum("usage_kind", [
 ]);
 export type UsageKind = (typeof usageKindEnum.enumValues)[number];
 
-/** At most one per user. The current period bounds the monthly usage limits. */
+/** At most one per workspace. The current period bounds the monthly usage limits. */
 export const subscriptions = pgTable("subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),
-  userId: text("user_id")
+  workspaceId: text("workspace_id")
     .notNull()
     .unique()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   tier: subscriptionTierEnum("tier").notNull().default("free"),
   status: subscriptionStatusEnum("status").notNull().default("active"),
   isTrial: boolean("is_trial").notNull().default(false),
@@ -57,9 +57,9 @@ export const usageRecords = pgTable(
   "usage_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     kind: usageKindEnum("kind").notNull(),
     quantity: integer("quantity").notNull().default(1),
     tokensIn: integer("tokens_in").notNull().default(0),
@@ -69,7 +69,7 @@ export const usageRecords = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>(),
   },
   // Limit checks and usage history: one user's records of one kind in a period.
-  (t) => [index("usage_records_user_kind_occurred_idx").on(t.userId, t.kind, t.occurredAt)],
+  (t) => [index("usage_records_workspace_kind_occurred_idx").on(t.workspaceId, t.kind, t.occurredAt)],
 );
 
 /** Plan changes and charges, for the billing history. Amounts in minor units; negative is a refund. */
@@ -77,9 +77,9 @@ export const billingEvents = pgTable(
   "billing_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /** e.g. "upgrade", "downgrade_scheduled", "downgrade", "cancel", "reactivate", "refund". */
     type: text("type").notNull(),
     fromTier: subscriptionTierEnum("from_tier"),
@@ -88,7 +88,7 @@ export const billingEvents = pgTable(
     currency: text("currency").notNull().default("GBP"),
     createdAt: createdAt(),
   },
-  (t) => [index("billing_events_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [index("billing_events_workspace_created_idx").on(t.workspaceId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Stripe events already applied: each event id once (written in the transaction that applies it). */

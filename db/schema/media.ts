@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { createdAt } from "./columns";
 
 export const mediaTypeEnum = pgEnum("media_type", ["image", "video", "gif"]);
@@ -10,10 +10,10 @@ export const media = pgTable(
   "media",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The stored name (unique per user), distinct from what the user uploaded. */
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The stored name (unique per workspace), distinct from what the user uploaded. */
     filename: text("filename").notNull(),
     originalFilename: text("original_filename").notNull(),
     storageKey: text("storage_key").notNull(),
@@ -27,9 +27,9 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique("media_user_filename_key").on(t.userId, t.filename),
-    // Media library: a user's files, newest first.
-    index("media_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    unique("media_workspace_filename_key").on(t.workspaceId, t.filename),
+    // Media library: a workspace's files, newest first.
+    index("media_workspace_created_idx").on(t.workspaceId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

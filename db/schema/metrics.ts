@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { postTargets } from "./posts";
 import { socialPlatformEnum } from "./social";
@@ -21,7 +21,6 @@ export const metricSnapshots = pgTable(
       .notNull()
       .references(() => postTargets.id, { onDelete: "cascade" }),
     capturedAt: timestamptz("captured_at").notNull().defaultNow(),
-    /** null: the platform does not give this figure (unavailable, not 0). */
     /** null: the platform does not give this figure (unavailable, not 0). */
     views: integer("views").default(0),
     likes: integer("likes").notNull().default(0),
@@ -46,14 +45,13 @@ export const targetMetrics = pgTable(
     postTargetId: uuid("post_target_id")
       .primaryKey()
       .references(() => postTargets.id, { onDelete: "cascade" }),
-    // The post's owner and the post, copied from the page's post by the trigger that makes the row.
+    // The post's workspace and the post, copied from the page's post by the trigger that makes the row.
     // Not foreign keys: the row goes with its page (above), which goes with its post and its
     // owner, and each key checked cost a locking lookup per published page (migration 0014).
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     postId: uuid("post_id").notNull(),
     platform: socialPlatformEnum("platform").notNull(),
     publishedAt: timestamptz("published_at").notNull(),
-    /** null: the platform does not give this figure (unavailable, not 0). */
     /** null: the platform does not give this figure (unavailable, not 0). */
     views: integer("views").default(0),
     likes: integer("likes").notNull().default(0),
@@ -76,7 +74,7 @@ export const targetMetrics = pgTable(
       .on(t.nextSyncAt)
       .where(sql`${t.nextSyncAt} is not null`),
     // Analytics: a user's published pages by publish time (post counts, top posts, best times).
-    index("target_metrics_user_published_idx").on(t.userId, t.publishedAt),
+    index("target_metrics_workspace_published_idx").on(t.workspaceId, t.publishedAt),
     index("target_metrics_post_idx").on(t.postId),
   ],
 );
@@ -89,9 +87,9 @@ export const targetMetrics = pgTable(
 export const metricDaily = pgTable(
   "metric_daily",
   {
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     platform: socialPlatformEnum("platform").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     views: integer("views").notNull().default(0),
@@ -100,22 +98,22 @@ export const metricDaily = pgTable(
     shares: integer("shares").notNull().default(0),
     reach: integer("reach").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.platform] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
 );
 
 /**
- * A counter per user that changes with every committed write an analytics answer depends on
+ * A counter per workspace that changes with every committed write an analytics answer depends on
  * (metric_daily, target_metrics' figures and publish state, posts' totals, content and deletion,
- * users.time_zone). Kept by deferred database triggers (migration 0010), so every writer bumps it
+ * workspaces.time_zone). Kept by deferred database triggers (migration 0010), so every writer bumps it
  * (the sync, publishing, deletes, Settings) and it changes at commit, in the same transaction as
  * the data. The analytics answer cache (lib/analytics/server/cache.ts) keys on it.
  */
 export const analyticsVersions = pgTable(
   "analytics_versions",
   {
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     /**
      * The version is spread over slots (chosen by the writing transaction's id, migration 0012) and
      * read as their sum, which grows with every bump: concurrent publishes for one user bump
@@ -126,7 +124,7 @@ export const analyticsVersions = pgTable(
     /** The transaction that last bumped it: one bump per transaction, however many rows it wrote. */
     bumpedXact: bigint("bumped_xact", { mode: "number" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.slot] })],
 );
 
 export type MetricSnapshot = typeof metricSnapshots.$inferSelect;

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { chats } from "./chats";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { media } from "./media";
@@ -21,6 +22,14 @@ import { socialPages, socialPlatformEnum } from "./social";
 
 export const postStatusEnum = pgEnum("post_status", ["draft", "scheduled", "published", "failed"]);
 export type PostStatus = (typeof postStatusEnum.enumValues)[number];
+
+/**
+ * Where a post stands in review (null: never submitted). A post waits for its time as `scheduled`
+ * whatever this says; the claim sends only an approved post whose content is the approved one
+ * (docs/decisions/0060-approvals-bound-to-a-version.md).
+ */
+export const postApprovalStateEnum = pgEnum("post_approval_state", ["in_review", "changes_requested", "approved"]);
+export type PostApprovalState = (typeof postApprovalStateEnum.enumValues)[number];
 
 export const postTargetTypeEnum = pgEnum("post_target_type", ["post", "share"]);
 export type PostTargetType = (typeof postTargetTypeEnum.enumValues)[number];
@@ -39,9 +48,11 @@ export const posts = pgTable(
   "posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Who wrote the post; null once their account is deleted (the post stays the workspace's). */
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     title: text("title"),
     content: text("content").notNull().default(""),
     status: postStatusEnum("status").notNull().default("draft"),
@@ -56,6 +67,14 @@ export const posts = pgTable(
     /** Bumped on every (re)schedule; a queued job carrying an older version is stale and does nothing. */
     scheduleVersion: integer("schedule_version").notNull().default(0),
     failureReason: text("failure_reason"),
+    approvalState: postApprovalStateEnum("approval_state"),
+    /**
+     * The page whose queue gave the post its time (lib/queue); null for a post with a time of its
+     * own. Such a post is held while that queue is paused and moves between the queue's slots.
+     */
+    queuePageId: uuid("queue_page_id").references(() => socialPages.id, { onDelete: "set null" }),
+    /** While its queue is paused: the slot the post had, its place when the queue resumes (the post is a draft meanwhile). */
+    queueHeldSlot: timestamptz("queue_held_slot"),
     /** Sums of the pages' current figures (target_metrics), kept by the metrics sync; 0 until published. */
     viewsTotal: integer("views_total").notNull().default(0),
     likesTotal: integer("likes_total").notNull().default(0),
@@ -68,20 +87,20 @@ export const posts = pgTable(
     // DESC NULLS FIRST is what a plain `ORDER BY x DESC` means; drizzle's bare .desc() emits NULLS
     // LAST, which Postgres cannot use for that ORDER BY (it would sort instead).
     // Post list: all of a user's posts, newest first.
-    index("posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt.desc().nullsFirst()),
     // Post list filtered by status, newest first.
-    index("posts_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
+    index("posts_workspace_status_created_idx").on(t.workspaceId, t.status, t.createdAt.desc().nullsFirst()),
     // Scheduler calendar: a user's posts in a date range.
-    index("posts_user_scheduled_idx").on(t.userId, t.scheduledAt),
+    index("posts_workspace_scheduled_idx").on(t.workspaceId, t.scheduledAt),
     // Post list sorted by views or likes: an index scan, ties by date then id.
-    index("posts_user_views_idx").on(
-      t.userId,
+    index("posts_workspace_views_idx").on(
+      t.workspaceId,
       t.viewsTotal.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index("posts_user_likes_idx").on(
-      t.userId,
+    index("posts_workspace_likes_idx").on(
+      t.workspaceId,
       t.likesTotal.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -91,6 +110,14 @@ export const posts = pgTable(
     index("posts_scheduled_due_idx")
       .on(t.scheduledAt, t.id)
       .where(sql`${t.status} = 'scheduled'`),
+    // A page's queue: its posts, to hold, resume and move them. Partial: most posts have a time of their own.
+    index("posts_queue_page_idx")
+      .on(t.queuePageId)
+      .where(sql`${t.queuePageId} is not null`),
+    // The dispatcher's look for posts whose time came while still waiting for approval: a handful of rows.
+    index("posts_awaiting_approval_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled' and ${t.approvalState} in ('in_review', 'changes_requested')`),
   ],
 );
 
@@ -137,6 +164,11 @@ export const postTargets = pgTable(
     acceptedMediaId: text("accepted_media_id"),
     /** When the current attempt claimed the row; a stale value means a crashed worker. */
     publishingStartedAt: timestamptz("publishing_started_at"),
+    /**
+     * The worker holding the claim (its `worker_heartbeats` id), null for a process without a
+     * heartbeat: a claim whose worker's heartbeat has stopped is taken over before it goes stale.
+     */
+    claimedBy: text("claimed_by"),
     publishedAt: timestamptz("published_at"),
     nextAttemptAt: timestamptz("next_attempt_at"),
     createdAt: createdAt(),
@@ -180,14 +212,14 @@ export type NewPostMedia = typeof postMedia.$inferInsert;
 export const postCounts = pgTable(
   "post_counts",
   {
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     status: postStatusEnum("status").notNull(),
     slot: smallint("slot").notNull().default(0),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.status, t.slot] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.status, t.slot] })],
 );
 
 /**

@@ -6,36 +6,48 @@ import { media } from "./media";
 import { metricSnapshots } from "./metrics";
 import { postMedia, posts, postTargets } from "./posts";
 import { socialAccounts, socialPages } from "./social";
+import { workspaceMembers, workspaces } from "./workspaces";
 
 /**
  * Relations for `db.query.*` (they add no SQL). Kept in one file so the posts ↔ chats cycle stays
  * between table definitions only. posts.chat and chats.post are two independent one-to-one links.
  */
 
-export const usersRelations = relations(users, ({ one, many }) => ({
+export const usersRelations = relations(users, ({ many }) => ({
+  memberships: many(workspaceMembers),
+  chats: many(chats),
+}));
+
+export const workspacesRelations = relations(workspaces, ({ one, many }) => ({
+  members: many(workspaceMembers),
   socialAccounts: many(socialAccounts),
   socialPages: many(socialPages),
   posts: many(posts),
   media: many(media),
-  chats: many(chats),
   subscription: one(subscriptions),
   usageRecords: many(usageRecords),
   billingEvents: many(billingEvents),
 }));
 
+export const workspaceMembersRelations = relations(workspaceMembers, ({ one }) => ({
+  workspace: one(workspaces, { fields: [workspaceMembers.workspaceId], references: [workspaces.id] }),
+  user: one(users, { fields: [workspaceMembers.userId], references: [users.id] }),
+}));
+
 export const socialAccountsRelations = relations(socialAccounts, ({ one, many }) => ({
-  user: one(users, { fields: [socialAccounts.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [socialAccounts.workspaceId], references: [workspaces.id] }),
   pages: many(socialPages),
 }));
 
 export const socialPagesRelations = relations(socialPages, ({ one, many }) => ({
   account: one(socialAccounts, { fields: [socialPages.socialAccountId], references: [socialAccounts.id] }),
-  user: one(users, { fields: [socialPages.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [socialPages.workspaceId], references: [workspaces.id] }),
   targets: many(postTargets),
 }));
 
 export const postsRelations = relations(posts, ({ one, many }) => ({
-  user: one(users, { fields: [posts.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [posts.workspaceId], references: [workspaces.id] }),
+  author: one(users, { fields: [posts.authorId], references: [users.id] }),
   chat: one(chats, { fields: [posts.chatId], references: [chats.id] }),
   targets: many(postTargets),
   media: many(postMedia),
@@ -53,7 +65,7 @@ export const postMediaRelations = relations(postMedia, ({ one }) => ({
 }));
 
 export const mediaRelations = relations(media, ({ one, many }) => ({
-  user: one(users, { fields: [media.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [media.workspaceId], references: [workspaces.id] }),
   posts: many(postMedia),
 }));
 
@@ -68,15 +80,15 @@ export const chatMessagesRelations = relations(chatMessages, ({ one }) => ({
 }));
 
 export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
-  user: one(users, { fields: [subscriptions.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [subscriptions.workspaceId], references: [workspaces.id] }),
 }));
 
 export const usageRecordsRelations = relations(usageRecords, ({ one }) => ({
-  user: one(users, { fields: [usageRecords.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [usageRecords.workspaceId], references: [workspaces.id] }),
 }));
 
 export const billingEventsRelations = relations(billingEvents, ({ one }) => ({
-  user: one(users, { fields: [billingEvents.userId], references: [users.id] }),
+  workspace: one(workspaces, { fields: [billingEvents.workspaceId], references: [workspaces.id] }),
 }));
 
 export const metricSnapshotsRelations = relations(metricSnapshots, ({ one }) => ({

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 import { createdAt, timestamptz, updatedAt } from "./columns";
 
 export const socialPlatformEnum = pgEnum("social_platform", [
@@ -20,9 +21,9 @@ export const socialAccounts = pgTable(
   "social_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     platform: socialPlatformEnum("platform").notNull(),
     /** The platform's own id for this user (Facebook user id, X user id, LinkedIn member id). */
     platformAccountId: text("platform_account_id").notNull(),
@@ -50,13 +51,13 @@ export const socialAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   // Reconnecting the same platform account updates this row instead of adding a second one.
-  (t) => [unique("social_accounts_user_platform_account_key").on(t.userId, t.platform, t.platformAccountId)],
+  (t) => [unique("social_accounts_workspace_platform_account_key").on(t.workspaceId, t.platform, t.platformAccountId)],
 );
 
 /**
  * What a post is published to: each Facebook Page, and for X and LinkedIn one row for the profile
- * itself, so every platform has the same publish unit. `userId` is copied from the account so that
- * owner-scoped reads need no join.
+ * itself, so every platform has the same publish unit. `workspaceId` is copied from the account so
+ * that workspace-scoped reads need no join.
  */
 export const socialPages = pgTable(
   "social_pages",
@@ -65,9 +66,9 @@ export const socialPages = pgTable(
     socialAccountId: uuid("social_account_id")
       .notNull()
       .references(() => socialAccounts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     platform: socialPlatformEnum("platform").notNull(),
     /** The platform's id for the page (Facebook Page id; the profile id for X and LinkedIn). */
     pageId: text("page_id").notNull(),
@@ -75,7 +76,8 @@ export const socialPages = pgTable(
     username: text("username"),
     category: text("category"),
     profilePicture: text("profile_picture"),
-    followerCount: integer("follower_count").notNull().default(0),
+    /** Null where the platform does not expose it (a LinkedIn member's followers): 'not available', never 0. */
+    followerCount: integer("follower_count"),
     /** Facebook page tasks granted to the user (MANAGE, CREATE_CONTENT, …). */
     permissions: text("permissions").array().notNull().default([]),
     /** Facebook page token (ciphertext); null where the account's own token is used. */
@@ -87,7 +89,7 @@ export const socialPages = pgTable(
   },
   (t) => [
     unique("social_pages_account_page_key").on(t.socialAccountId, t.pageId),
-    index("social_pages_user_id_idx").on(t.userId),
+    index("social_pages_workspace_id_idx").on(t.workspaceId),
   ],
 );
 
@@ -102,6 +104,10 @@ export const oauthStates = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The workspace the account is connected into. */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     platform: socialPlatformEnum("platform").notNull(),
     codeVerifierEnc: text("code_verifier_enc"),
     redirectUri: text("redirect_uri").notNull(),
@@ -126,6 +132,9 @@ export const pendingConnections = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     platform: socialPlatformEnum("platform").notNull(),
     platformAccountId: text("platform_account_id").notNull(),
     /** What the platform told us about the person: handle, names, e-mail, picture, counts. */

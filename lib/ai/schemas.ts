@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { connectablePlatforms } from "@/lib/networks/platforms";
 import { POST_CONTENT_MAX } from "@/lib/posts/constants";
 import {
   AI_MESSAGES,
@@ -152,7 +153,7 @@ export const generatorAnswersSchema = z.object({
 });
 export type GeneratorAnswers = z.infer<typeof generatorAnswersSchema>;
 
-export const aiPlatforms = ["general", "facebook", "twitter", "linkedin"] as const;
+export const aiPlatforms = ["general", ...connectablePlatforms] as const;
 export type AiPlatform = (typeof aiPlatforms)[number];
 
 /** POST /api/openai/generate-post → GeneratePostResponse. */

@@ -15,7 +15,7 @@ export const analyticsPaths = {
   exportDaily: "/api/analytics/export/daily",
   /** The dashboard's Recent Activity and AI Conversations card. */
   activity: "/api/analytics/activity",
-  /** PATCH { timeZone } sets the user's zone (taken from the browser, changeable in Settings). */
+  /** PATCH { timeZone } sets the workspace's zone (taken from the browser, changeable in Settings). */
   userTimeZone: "/api/auth/user",
 } as const;
 

@@ -1,3 +1,4 @@
+import { networkOrNull } from "@/lib/networks";
 import type { BestTimeCell, Change, DateRangeQuery, PlatformStat } from "./schemas";
 
 /**
@@ -102,10 +103,7 @@ export const VIEWS_UNAVAILABLE =
 
 /** The same, for one platform's pages. */
 export function viewsUnavailableReason(platform: string): string {
-  if (platform === "facebook")
-    return "Views unavailable: Facebook shares them only with the read_insights permission. Reconnect the Page and leave “Read the Insights of Pages you manage” ticked.";
-  if (platform === "linkedin") return "Views unavailable: LinkedIn does not share members' post views with Postloom.";
-  return VIEWS_UNAVAILABLE;
+  return networkOrNull(platform)?.viewsUnavailable ?? VIEWS_UNAVAILABLE;
 }
 
 /** Why a post's views total leaves pages out: those pages give no views (null when none is left out). */

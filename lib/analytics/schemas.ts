@@ -3,7 +3,7 @@ import type { SocialPlatform } from "@/lib/social/schemas";
 
 /**
  * The analytics contract (spec sections 3 and 7), shared by the route handlers and the
- * /analytics page. Figures come from the platforms through the metrics sync; days are the user's
+ * /analytics page. Figures come from the platforms through the metrics sync; days are the workspace's
  * local days (`users.time_zone`, IANA, default UTC).
  *
  * Meaning of a range: `startDate`/`endDate` select what happened inside it. Views, likes, shares,
@@ -18,7 +18,7 @@ import { analyticsMessages } from "./constants";
 export { analyticsMessages, analyticsPaths } from "./constants";
 
 /**
- * An ISO date (`2026-03-29`: that local day of the user, a start date from its first moment, an
+ * An ISO date (`2026-03-29`: that local day of the workspace, a start date from its first moment, an
  * end date to its last) or an ISO date-time with an offset or `Z` (that instant).
  */
 const isoDateOrDateTime = (message: string) =>
@@ -35,7 +35,7 @@ export const dateRangeSchema = z
   );
 export type DateRangeQuery = z.infer<typeof dateRangeSchema>;
 
-/** Compares the two ends in UTC; the server re-reads dates in the user's zone (a day's bounds). */
+/** Compares the two ends in UTC; the server re-reads dates in the workspace's zone (a day's bounds). */
 function rangeStartMs(value: string): number {
   return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
 }

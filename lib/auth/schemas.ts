@@ -15,6 +15,8 @@ const email = text("Email", 254)
   .toLowerCase()
   .min(1, { error: "Email is required" })
   .pipe(z.email({ error: "Please enter a valid email address" }));
+/** An e-mail address as accounts store it (trimmed, lower-cased): invitations name people by it. */
+export { email as emailSchema };
 
 export const loginSchema = z.object({
   email,

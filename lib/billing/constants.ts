@@ -14,6 +14,8 @@ export const SUBSCRIPTION_MESSAGES = {
   upgraded: (tierName: string) => `Successfully upgraded to ${tierName} plan!`,
   downgraded: (tierName: string) => `Successfully downgraded to ${tierName} plan!`,
   changeFailed: "Failed to change tier. Please try again.",
+  // Ours: Back on Stripe Checkout is a choice, not a failure.
+  checkoutLeft: "Checkout cancelled: nothing was charged and your plan has not changed.",
   cancelAtPeriodEnd: "Subscription will be cancelled at the end of your billing period.",
   cancelledImmediately: "Subscription cancelled immediately.",
   cancelFailed: "Failed to cancel subscription. Please try again.",

@@ -24,8 +24,18 @@ export const COST_RATES = {
   usdToGbp: { numerator: 79, denominator: 100 },
 } as const;
 
+/** US cents as pounds at the estimate's rate, to the fraction of a penny it has ("£0.1185"). */
+function centsAsPounds(cents: number): string {
+  const pounds = (cents * COST_RATES.usdToGbp.numerator) / COST_RATES.usdToGbp.denominator / 100;
+  return `£${pounds.toFixed(4).replace(/0{1,2}$/, "")}`;
+}
+
+/** How the estimate is made, in one currency (the AI provider's dollar rates at the fixed rate). */
 export const COST_EXPLANATION =
-  "AI tokens $0.15 per 1M input and $0.60 per 1M output; storage £0.12 per GB per month; plus 20% infrastructure buffer.";
+  `AI tokens ${centsAsPounds(COST_RATES.aiInputCentsPerMillion)} per 1M input and ` +
+  `${centsAsPounds(COST_RATES.aiOutputCentsPerMillion)} per 1M output; ` +
+  `storage £${(COST_RATES.storagePencePerGbMonth / 100).toFixed(2)} per GB per month; ` +
+  `plus ${COST_RATES.overheadPercent}% infrastructure buffer.`;
 
 const BYTES_PER_GB = 1024 ** 3;
 const MICRO = 1_000_000;

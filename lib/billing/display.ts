@@ -75,7 +75,7 @@ export function chargeText(chargedMinor: number, currency: string): string {
 }
 
 export interface ResultBanner {
-  type: "success" | "error";
+  type: "success" | "error" | "info";
   message: string;
   detail?: string;
 }

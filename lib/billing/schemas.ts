@@ -168,10 +168,18 @@ export interface CostBreakdown {
 export interface SubscriptionUsage {
   periodStart: string;
   periodEnd: string;
-  usage: { aiRequests: UsageCounter; posts: UsageCounter; storage: UsageCounter };
+  usage: { aiRequests: UsageCounter; posts: UsageCounter; storage: UsageCounter; teamMembers: UsageCounter };
   detailed: {
     openai: { requests: number; totalTokens: number; inputTokens: number; outputTokens: number };
-    database: { storageGB: number; storageMB: number; posts: number; chatMessages: number; mediaFiles: number };
+    database: {
+      storageGB: number;
+      storageMB: number;
+      posts: number;
+      chatMessages: number;
+      /** The person's AI conversations, as the dashboard's 'AI Conversations' card counts them. */
+      aiConversations: number;
+      mediaFiles: number;
+    };
     costs: CostBreakdown;
   };
 }

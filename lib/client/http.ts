@@ -1,11 +1,14 @@
 import { readServerSentEvents } from "@/lib/event-stream";
+import { WORKSPACE_HEADER } from "@/lib/workspaces/constants";
 
 /**
  * The one fetch client for the browser. Every call goes to /api, sends cookies and JSON, and reads
  * errors from the `error` field. A 401 (except on login, register and refresh-token) triggers one
  * shared session refresh (5 s limit; callers arriving while it runs wait up to 6 s), then one retry;
  * if that fails too the local session is cleared and the user is sent home (unless already on
- * /, /login, /register or the password reset pages).
+ * /, /login, /register or the password reset pages). Every request names the workspace this tab
+ * works in (`setWorkspace`, kept by the session provider), so two tabs on two workspaces never
+ * write into each other's.
  */
 
 export class HttpError extends Error {
@@ -13,10 +16,31 @@ export class HttpError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** A 429's Retry-After, in seconds, when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "HttpError";
   }
+}
+
+/** Retry-After as seconds from now: a number of seconds, or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** "Please try again in 40 seconds." / "… in 15 minutes." (rounded up: never sooner than the server said). */
+export function tryAgainIn(seconds: number): string {
+  if (seconds <= 1) return "Please try again in a moment.";
+  if (seconds < 90) return `Please try again in ${seconds} seconds.`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 90
+    ? `Please try again in ${minutes} minutes.`
+    : `Please try again in ${Math.ceil(minutes / 60)} hours.`;
 }
 
 /** What the user reads when a request (or a piece of the app being loaded) cannot reach the server. */
@@ -53,6 +77,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   const refreshWaitMs = options.refreshWaitMs ?? REFRESH_WAIT_MS;
   const sessionClearedListeners = new Set<() => void>();
   let refreshing: Promise<void> | null = null;
+  let workspaceId: string | null = null;
 
   const location = () => options.location ?? (typeof window === "undefined" ? undefined : window.location);
 
@@ -69,6 +94,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const { json, query, skipAuthRefresh: _skip, headers, body, ...rest } = init;
     const finalHeaders = new Headers(headers);
     if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
+    if (workspaceId && !finalHeaders.has(WORKSPACE_HEADER)) finalHeaders.set(WORKSPACE_HEADER, workspaceId);
     try {
       return await doFetch(url(path, query), {
         credentials: "include",
@@ -191,6 +217,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       request<T>(path, { ...init, method: "PATCH", json }),
     delete: <T>(path: string, json?: unknown, init?: RequestOptions) =>
       request<T>(path, { ...init, method: "DELETE", json }),
+    /** The workspace this tab works in, named by every request from now on. */
+    setWorkspace(id: string | null): void {
+      workspaceId = id;
+    },
+    workspace: (): string | null => workspaceId,
     /** Called whenever the client gives up on the session (the session provider forgets the user). */
     onSessionCleared(listener: () => void): () => void {
       sessionClearedListeners.add(listener);
@@ -205,7 +236,8 @@ async function readBody<T>(response: Response): Promise<T> {
   const fields = (body && typeof body === "object" ? body : {}) as { error?: unknown; code?: unknown };
   const code = typeof fields.code === "string" ? fields.code : undefined;
   if (response.status >= 500) throw new HttpError("Server error. Please try again later.", response.status, code);
-  if (response.status === 429) throw new HttpError("Too many requests", 429, code);
+  if (response.status === 429)
+    throw new HttpError("Too many requests", 429, code, retryAfterSeconds(response.headers.get("Retry-After")));
   const message = typeof fields.error === "string" && fields.error ? fields.error : "API request failed";
   throw new HttpError(message, response.status, code);
 }
@@ -231,5 +263,9 @@ export const http = createHttpClient();
 
 /** The message to show for any error thrown by the client. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof HttpError ? error.message : fallback;
+  if (!(error instanceof HttpError)) return fallback;
+  // A refusal that ends says when ("Too many requests. Please try again in 15 minutes.").
+  if (error.status === 429 && error.retryAfterSeconds !== undefined)
+    return `${error.message}. ${tryAgainIn(error.retryAfterSeconds)}`;
+  return error.message;
 }

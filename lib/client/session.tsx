@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { http } from "@/lib/client/http";
-import { loadSession, logout, type SessionData } from "@/lib/client/requests/auth";
+import { loadSession, logout, switchWorkspace, type SessionData } from "@/lib/client/requests/auth";
 
 type SessionState = { status: "authenticated"; data: SessionData } | { status: "unauthenticated"; data: null };
 
@@ -15,6 +15,10 @@ interface SessionContextValue {
   /** Reloads the user, accounts and stats (after login, a connection, a success banner). */
   reload: () => Promise<SessionData | null>;
   signOut: () => Promise<void>;
+  /** Works in another of the person's workspaces from now on (this tab, and pages opened next). */
+  switchTo: (workspaceId: string) => Promise<void>;
+  /** After the person deleted or left `workspaceId`: works in another of theirs (the first left). */
+  leave: (workspaceId: string) => Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -35,12 +39,25 @@ export function SessionProvider({
   initialSession: SessionData | null;
 }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>(() => toState(initialSession));
+  const [session, setSession] = useState<SessionState>(() => {
+    http.setWorkspace(initialSession?.workspace.id ?? null);
+    return toState(initialSession);
+  });
 
-  const apply = useCallback((data: SessionData | null) => {
-    setSession(toState(data));
-    return data;
-  }, []);
+  // A session in another workspace (switched here, or the reload after a sign-in) answers every
+  // query anew: nothing cached for the old workspace may show under the new one's name.
+  const apply = useCallback(
+    (data: SessionData | null) => {
+      const next = data?.workspace.id ?? null;
+      if (next !== http.workspace()) {
+        http.setWorkspace(next);
+        queryClient.clear();
+      }
+      setSession(toState(data));
+      return data;
+    },
+    [queryClient],
+  );
 
   const lateSession = useCallback((data: SessionData) => apply(data), [apply]);
 
@@ -61,7 +78,28 @@ export function SessionProvider({
     apply(null);
   }, [apply, queryClient]);
 
-  const value = useMemo(() => ({ session, reload, signOut }), [session, reload, signOut]);
+  const switchTo = useCallback(
+    async (workspaceId: string) => {
+      apply(await switchWorkspace(http, workspaceId));
+    },
+    [apply],
+  );
+
+  const leave = useCallback(
+    async (workspaceId: string) => {
+      const other = session.data?.workspaces.find((workspace) => workspace.id !== workspaceId);
+      if (other) return switchTo(other.id);
+      // None left: the server gives the person a new personal workspace.
+      http.setWorkspace(null);
+      await reload();
+    },
+    [session, switchTo, reload],
+  );
+
+  const value = useMemo(
+    () => ({ session, reload, signOut, switchTo, leave }),
+    [session, reload, signOut, switchTo, leave],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { connectablePlatforms } from "@/lib/networks/platforms";
 
 /** Client-safe contract of the media API (spec sections 3, 5, 7). */
 
@@ -7,7 +8,9 @@ export type { MediaItem, MediaType } from "./constants";
 
 export const validatePlatformSchema = z.object({
   filename: z.string({ error: "filename is required" }).min(1, { error: "filename is required" }).max(255),
-  platform: z.enum(["facebook", "twitter", "linkedin"], { error: "platform must be facebook, twitter or linkedin" }),
+  platform: z.enum(connectablePlatforms, {
+    error: `platform must be ${connectablePlatforms.slice(0, -1).join(", ")} or ${connectablePlatforms.at(-1)}`,
+  }),
 });
 
 export interface PlatformMediaCheck {

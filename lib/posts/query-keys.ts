@@ -23,6 +23,13 @@ export const normalisedListParams = (params: ListPostsParams = {}): ListPostsPar
 /** The Content Scheduler's list: its calendar and list show the first 100 posts. */
 export const SCHEDULE_LIST: ListPostsParams = normalisedListParams({ page: 1, limit: 100 });
 
+/** The lists whose totals are the workspace's post totals (one post a page is enough to know): all, scheduled, published. */
+export const POST_TOTAL_LISTS = {
+  all: normalisedListParams({ limit: 1 }),
+  scheduled: normalisedListParams({ status: "scheduled", limit: 1 }),
+  published: normalisedListParams({ status: "published", limit: 1 }),
+} as const;
+
 export const postKeys = {
   all: ["posts"] as const,
   lists: () => [...postKeys.all, "list"] as const,

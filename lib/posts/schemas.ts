@@ -206,6 +206,8 @@ export interface PostDto {
   updatedAt: string;
   chatHistoryId: string | null;
   failureReason: string | null;
+  /** Where the post stands in review; null when it was never submitted (lib/approvals/schemas.ts). */
+  approvalState: "in_review" | "changes_requested" | "approved" | null;
   /** Set while the post is overdue by more than 5 minutes; null otherwise. */
   delayed: PostDelay | null;
   /** The published pages' current figures (metrics sync); null while no page of the post went out. */

@@ -1,5 +1,5 @@
 /**
- * Pure date math of the scheduler (no React, no I/O). Calendar days are the user's local days: the
+ * Pure date math of the scheduler (no React, no I/O). Calendar days are the workspace's local days: the
  * browser's time zone by default, or an explicit IANA zone (tests, and anyone who needs a fixed zone).
  */
 
@@ -159,4 +159,12 @@ export function shiftDayKey(key: string, days: number): string | null {
   if (!day) return null;
   const date = new Date(Date.UTC(day.year, day.month, day.day + days));
   return dayKey({ year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate() });
+}
+
+/** The week (Sun–Sat, as the month grid's rows) holding `key`: seven day keys; [] for a malformed key. */
+export function weekKeys(key: string): string[] {
+  const day = parseDayKey(key);
+  if (!day) return [];
+  const sunday = -new Date(Date.UTC(day.year, day.month, day.day)).getUTCDay();
+  return Array.from({ length: 7 }, (_, index) => shiftDayKey(key, sunday + index)!);
 }

@@ -1,5 +1,5 @@
 import type { PostDto, PostStatus } from "@/lib/posts/schemas";
-import { platformLabels } from "@/lib/social/platforms";
+import { platformLabels } from "@/lib/networks/platforms";
 import { dayKey, isSameDay, wallClock } from "./calendar";
 
 /** What the scheduler shows of the user's posts (spec 'Schedule'): pure, so it is unit-tested. */
@@ -104,4 +104,19 @@ export function groupByDay<T extends Dated>(posts: readonly T[], timeZone?: stri
 
 export function countByStatus(posts: readonly { status: PostStatus }[], status: PostStatus): number {
   return posts.filter((post) => post.status === status).length;
+}
+
+/** The pages the posts go to (each once, by name): the scheduler's page filter offers these. */
+export function postPages(posts: readonly Pick<PostDto, "pages">[]): { id: string; name: string }[] {
+  const pages = new Map<string, string>();
+  for (const post of posts)
+    for (const page of post.pages) if (page.pageId && !pages.has(page.pageId)) pages.set(page.pageId, page.pageName);
+  return [...pages.entries()]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** The posts that go to `pageId` (as a post or a share); all of them for null. */
+export function onPage<T extends Pick<PostDto, "pages">>(posts: readonly T[], pageId: string | null): T[] {
+  return pageId === null ? [...posts] : posts.filter((post) => post.pages.some((page) => page.pageId === pageId));
 }

@@ -62,18 +62,30 @@ export function defaultScheduleTime(
   return choiceAt(first);
 }
 
-/** The minute option closest below a minute, so an existing 09:10 post shows 09:00 rather than nothing. */
-export function nearestMinuteOption(minute: number): number {
-  return [...MINUTE_OPTIONS].reverse().find((option) => option <= minute) ?? 0;
+/**
+ * The minutes the picker offers: the quarter hours, and a post's own minute when it has another
+ * (09:10 stays 09:10: reopening the picker must never move a post's time unasked).
+ */
+export function minuteOptions(current: number): number[] {
+  const options: readonly number[] = MINUTE_OPTIONS;
+  return options.includes(current) ? [...options] : [...options, current].sort((a, b) => a - b);
 }
 
 export function isFutureDate(date: Date | null, now: Date = new Date()): date is Date {
   return date !== null && !Number.isNaN(date.getTime()) && date.getTime() > now.getTime();
 }
 
-/** "Wednesday, March 12, 2025 at 9:00 AM" in the user's locale. */
+/** "Wednesday, March 12, 2025 at 09:00 GMT" in the user's locale and zone, the zone named. */
 export function formatLongDateTime(date: Date | string, locale?: string): string {
   const value = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return "Unknown date";
-  return dateTimeFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(value);
+  return dateTimeFormat(locale, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(value);
 }

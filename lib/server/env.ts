@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_GRAPH_VERSION, DEFAULT_LINKEDIN_VERSION } from "./platforms/api-versions";
+import { DEFAULT_GRAPH_VERSION } from "../networks/facebook/server/versions";
+import { DEFAULT_LINKEDIN_VERSION } from "../networks/linkedin/server/versions";
+import { connectablePlatforms } from "../networks/platforms";
 
 /**
  * The one place that reads process.env. Every variable is validated at start-up; a bad or missing
@@ -27,7 +29,7 @@ const base64Key = z
     message: "must be 32 bytes encoded in base64 (openssl rand -base64 32)",
   });
 
-const RATE_LIMIT_ENTRY = String.raw`(facebook|twitter|linkedin)(=none|(:(post|media|lookup))?=\d+/\d+(ms|s|m|h|d))`;
+const RATE_LIMIT_ENTRY = String.raw`(${connectablePlatforms.join("|")})(=none|(:(post|media|lookup))?=\d+/\d+(ms|s|m|h|d))`;
 const RATE_LIMITS_FORMAT = new RegExp(String.raw`^${RATE_LIMIT_ENTRY}(\s*,\s*${RATE_LIMIT_ENTRY})*$`);
 
 /** X API plans: pay-per-use is the default for every new app since 6 Feb 2026 (docs.x.com changelog). */
@@ -107,6 +109,11 @@ const envSchema = z.object({
     },
   ),
   PUBLISH_STALE_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * How long before its instant the dispatcher claims a page. Long enough for a claim of a hundred
+   * pages to be in hand at the instant; tests lengthen it to act in the seconds before an instant.
+   */
+  PUBLISH_DISPATCH_LEAD_SECONDS: z.coerce.number().positive().max(60).default(5),
   PUBLISH_VIDEO_WAIT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   /** How long the metrics sync holds the pages it claimed; a dead worker's pages are due again after it. */
   METRICS_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
@@ -117,12 +124,6 @@ const envSchema = z.object({
    */
   METRICS_FIRST_READ: z.enum(["grid", "at-once"]).default("grid"),
   PUBLISH_MAX_LATENESS_MINUTES: z.coerce.number().int().positive().default(1440),
-  /**
-   * The instant dispatcher (lib/publishing/server/dispatcher.ts): pages claimed a few seconds ahead
-   * straight from Postgres and sent at their instant, the jobs running as a backstop after it. Off,
-   * the jobs publish at the instant (docs/benchmarks.md › publish-lag).
-   */
-  PUBLISH_DISPATCHER: z.enum(["on", "off"]).default("on"),
   PUBLISH_RATE_LIMITS: optionalString.refine((value) => value === undefined || RATE_LIMITS_FORMAT.test(value), {
     message:
       "must look like 'twitter:post=100/1d,facebook=5/1s' (platform[:post|media|lookup]=max/window with ms, s, m, h or d) or 'linkedin=none'",

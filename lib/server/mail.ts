@@ -29,3 +29,8 @@ export interface OutgoingMail {
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   await mailer().sendMail({ from: env.MAIL_FROM, ...mail });
 }
+
+/** Text made safe to put inside an e-mail's HTML. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

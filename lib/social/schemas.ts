@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { connectablePlatforms, socialPlatforms, type ConnectablePlatform, type SocialPlatform } from "./platforms";
+import {
+  connectablePlatforms,
+  socialPlatforms,
+  type ConnectablePlatform,
+  type SocialPlatform,
+} from "@/lib/networks/platforms";
 
 /**
  * Client-safe shapes of connected accounts and pages (spec section 3) and the bodies of the
@@ -7,8 +12,8 @@ import { connectablePlatforms, socialPlatforms, type ConnectablePlatform, type S
  * signed, short-lived `userAccessToken` that names a pending connection kept on the server.
  */
 
-export { connectablePlatforms, isConnectablePlatform, platformLabels, socialPlatforms } from "./platforms";
-export type { ConnectablePlatform, SocialPlatform } from "./platforms";
+export { connectablePlatforms, isConnectablePlatform, platformLabels, socialPlatforms } from "@/lib/networks/platforms";
+export type { ConnectablePlatform, SocialPlatform } from "@/lib/networks/platforms";
 
 export const socialPlatformSchema = z.enum(socialPlatforms, { error: "Platform not supported" });
 export const connectablePlatformSchema = z.enum(connectablePlatforms, { error: "Platform not supported" });
@@ -22,7 +27,8 @@ export interface PageSummary {
   username: string | null;
   profilePicture: string | null;
   category: string | null;
-  followerCount: number;
+  /** Null where the platform does not give it: shown 'not available', never 0. */
+  followerCount: number | null;
   hasValidToken: boolean;
   permissions: string[];
   platform: SocialPlatform;
@@ -31,14 +37,16 @@ export interface PageSummary {
 export interface AccountGroup {
   platform: SocialPlatform;
   totalPages: number;
-  totalFollowers: number;
+  /** The sum of the figures its pages have; null when none of them has one. */
+  totalFollowers: number | null;
   pages: PageSummary[];
 }
 
 export interface AccountStats {
   totalConnectedPlatforms: number;
   totalPages: number;
-  totalFollowers: number;
+  /** The sum of the figures the pages have; null when none of them has one. */
+  totalFollowers: number | null;
 }
 
 /** GET /api/social/accounts → { success, data: ConnectedAccount[] } */

@@ -8,7 +8,7 @@ import { twitter } from "./twitter";
 
 /**
  * The platforms the sandbox plays, each under its own path prefix (a stand-in for its hosts; see
- * lib/server/platforms/endpoints.ts). Adding one = a new file here registering its routes + one line.
+ * lib/networks/<network>/server/endpoints.ts). Adding one = a new file here registering its routes + one line.
  */
 export const platforms: SandboxModule[] = [google, facebook, twitter, linkedin, openai, stripe];
 

@@ -10,7 +10,7 @@ import { expect, signUp, test } from "./fixtures";
 const THEMES = ["dark", "light"] as const;
 const PUBLIC_PAGES = ["/", "/login", "/register", "/forgot-password", "/no-such-page"];
 const APP_PAGES = ["/dashboard", "/create-post", "/content", "/schedule", "/analytics", "/chat", "/billing"];
-const SETTINGS_TABS = ["Connected Accounts", "Profile", "Security", "Preferences"];
+const SETTINGS_TABS = ["Connected Accounts", "Profile", "Security", "Preferences", "Activity"];
 
 /** The page has finished loading (no skeleton, no spinner left). */
 async function settled(page: Page) {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { appUrl, connectFacebookPages, expect, newUser, signUp, sandboxUrl, test } from "./fixtures";
+import { appUrl, connectFacebookPages, databaseUrl, expect, newUser, signUp, sandboxUrl, test } from "./fixtures";
 
 /**
  * The Analytics Dashboard as a person uses it: empty for a new user; after publishing to
@@ -30,7 +30,7 @@ async function sandboxFigures(platform: "facebook" | "twitter", text: string): P
 }
 
 async function sql(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     await client.query(text, values);
@@ -192,10 +192,10 @@ test("after publishing to Facebook and X and one sync, the dashboard, the conten
   // A range chip moves the figures: a post first published 40 days ago is outside the last 30 days
   // and inside the last 90 (the API refuses past publish times, so the age is set in the database).
   await sql(
-    `update target_metrics set published_at = published_at - interval '40 days' where user_id = (select id from users where email = $1)`,
+    `update target_metrics set published_at = published_at - interval '40 days' where workspace_id = (select id from users where email = $1)`,
     [user.email],
   );
-  await sql(`update metric_daily set day = day - 40 where user_id = (select id from users where email = $1)`, [
+  await sql(`update metric_daily set day = day - 40 where workspace_id = (select id from users where email = $1)`, [
     user.email,
   ]);
   await page.getByRole("button", { name: "Last 7 Days" }).click();
@@ -278,6 +278,15 @@ test.describe("in a browser in Paris", () => {
 
   test("a new user's analytics days follow the browser's zone from the first page on", async ({ page }) => {
     await signUp(page);
+    // The first page (the dashboard) adopts the zone. Leaving before its request lands would render
+    // Settings with the old zone and mark the adoption done from the page being left.
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get("/api/auth/me")).json()) as { workspace: { timeZone: string } }).workspace
+            .timeZone,
+      )
+      .toBe("Europe/Paris");
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Preferences" }).click();
     await expect(page.getByRole("tabpanel", { name: "Preferences" }).getByText("Now: Europe/Paris.")).toBeVisible();

@@ -16,7 +16,8 @@ test.describe("sign-in and the app shell", () => {
     page,
   }) => {
     const user = await registerThroughForm(page, newUser("Ada Lovelace"));
-    await expect(page.getByRole("heading", { name: "Welcome back, Ada Lovelace!" })).toBeVisible();
+    // The first visit is a welcome; 'Welcome back' is for the sessions after it.
+    await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
     for (const link of ["Dashboard", "Content", "Schedule", "Analytics"]) {
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link })).toBeVisible();
     }
@@ -50,6 +51,27 @@ test.describe("sign-in and the app shell", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: `Welcome back, ${user.name}!` })).toBeVisible();
+  });
+
+  test("locked out of an account: the sign-in form says how long to wait", async ({ page }) => {
+    const user = await registerThroughForm(page);
+    await forgetSession(page);
+    // The per-account limit's ten failures from this address (LOGIN_MAX_FAILURES), sent as the form does.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await page.request.post(`${appUrl()}/api/auth/login`, {
+        data: { email: user.email, password: `wrong-${attempt}` },
+        headers: { Origin: appUrl() },
+      });
+      expect(response.status()).toBe(401);
+    }
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // The window is 15 minutes (LOGIN_WINDOW_SECONDS), begun a moment ago.
+    await expect(formError(page)).toHaveText(/^Too many requests\. Please try again in 1[45] minutes\.$/);
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test("register shows 'Passwords do not match' and the 6-character rule", async ({ page }) => {
@@ -98,7 +120,7 @@ test.describe("sign-in and the app shell", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { name: "Welcome back, Grace Google!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Grace Google!" })).toBeVisible();
   });
 
   test("Sign in with Facebook through the sandbox lands on the dashboard", async ({ page }) => {
@@ -113,7 +135,7 @@ test.describe("sign-in and the app shell", () => {
     await expect(page).toHaveTitle(/Facebook/);
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { name: "Welcome back, Frank Facebook!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Frank Facebook!" })).toBeVisible();
   });
 
   test("Sign in with Facebook whose e-mail already has an account is not linked: it asks to sign in to that account first", async ({
@@ -170,13 +192,31 @@ test.describe("sign-in and the app shell", () => {
 
   test("the mobile menu holds the same items", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await registerThroughForm(page, newUser("Mobile User"));
+    // A long address, as agencies' are ("firstname.lastname@client-brand-name.co.uk").
+    const user = newUser("Mobile User");
+    const long = {
+      ...user,
+      email: `a-very-long-mailbox-name.${user.email.split("@")[0]}@an-agency-with-a-long-domain.example.com`,
+    };
+    await registerThroughForm(page, long);
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog");
     for (const item of ["Dashboard", "Content", "Schedule", "Analytics", "Create Post", "Settings", "Billing"]) {
       await expect(menu.getByRole("link", { name: item })).toBeVisible();
     }
     await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+    // The address stays inside the sheet: cut with an ellipsis, whole on hover.
+    const address = menu.getByTitle(long.email);
+    await expect(address).toBeVisible();
+    // Both edges are read in one frame: the sheet may still be sliding in.
+    const overflow = await address.evaluate((shown) => {
+      const sheet = shown.closest('[role="dialog"]')!.getBoundingClientRect();
+      return shown.getBoundingClientRect().right - sheet.right;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(
+      await menu.getByRole("navigation", { name: "Mobile" }).evaluate((nav) => nav.scrollWidth <= nav.clientWidth),
+    ).toBe(true);
   });
 });
 

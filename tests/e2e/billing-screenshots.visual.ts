@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { expect, registerThroughForm, test } from "./fixtures";
+import { databaseUrl, expect, registerThroughForm, test } from "./fixtures";
 
 /**
  * Screenshots of the Billing page and its modals, desktop and phone, into
@@ -21,10 +21,10 @@ async function shot(page: Page, name: string, fullPage = true) {
 }
 
 async function setSubscription(email: string, set: string) {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL! });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
-    await client.query(`update subscriptions set ${set} where user_id = (select id from users where email = $1)`, [
+    await client.query(`update subscriptions set ${set} where workspace_id = (select id from users where email = $1)`, [
       email,
     ]);
   } finally {

@@ -35,7 +35,7 @@ test("logos, checklist, 404 and focus", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Create Post on Facebook" })).toBeVisible();
   await shot(page, "dashboard-facebook");
   await page.goto("/settings");
-  await expect(page.getByRole("button", { name: "Facebook (1)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Facebook (2)" })).toBeVisible();
   await shot(page, "settings");
   await page.goto("/no-such-page");
   await shot(page, "not-found-signed-in", false);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import twitterText from "twitter-text";
-import { FACEBOOK_FEED_CUT_CHARS, LINKEDIN_FEED_CUT_CHARS } from "@/lib/posts/network-limits";
+import { FACEBOOK_FEED_CUT_CHARS } from "@/lib/networks/facebook/text";
+import { LINKEDIN_FEED_CUT_CHARS } from "@/lib/networks/linkedin/text";
 import { connectFacebookPages, expect, numericId, openConnectDialog, signUp, sandboxUrl, test } from "./fixtures";
 
 /**

@@ -102,7 +102,7 @@ test.describe("dashboard", () => {
     await checklist.getByRole("link", { name: "Open Analytics" }).click();
     await expect(page.getByRole("heading", { name: "Analytics Dashboard" })).toBeVisible();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
-    await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Connected Accounts" })).toBeVisible();
     await expect(checklist).toHaveCount(0);
   });
@@ -129,6 +129,14 @@ test.describe("dashboard", () => {
 });
 
 test.describe("small things", () => {
+  test("Settings › Billing leads to the Billing page", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Billing", exact: true }).click();
+    await page.getByRole("link", { name: "Open Billing" }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+  });
+
   test("an unknown path is a 404 inside the app for a signed-in user, and plain for a visitor", async ({ page }) => {
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { level: 1, name: "404 - Page Not Found" })).toBeVisible();
@@ -158,7 +166,7 @@ test.describe("small things", () => {
     await page.reload();
     // The dashboard replaces the session spinner once /api/auth/me answers; until then the main
     // region holds nothing to tab to (CI once pressed Tab in that moment and left main).
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Grace Hopper!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Grace Hopper!" })).toBeVisible();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(page.locator("main#main-content")).toBeFocused();

@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { startStack, type Stack } from "../setup/stack";
-import { connectFacebookPages, expect, newUser, numericId, signUp, sandboxControl, test as baseTest } from "./fixtures";
+import {
+  connectFacebookPages,
+  databaseUrl,
+  expect,
+  newUser,
+  numericId,
+  signUp,
+  sandboxControl,
+  test as baseTest,
+} from "./fixtures";
 
 /** One statement on a test database (the API refuses past times, so lateness is set up here). */
 async function sql(databaseUrl: string, text: string, values: unknown[]) {
@@ -115,11 +124,9 @@ baseTest("a post held back by a platform rate limit says so, and when it tries a
     )
     .toContain("rate limit");
   // Six minutes on (moved in the database rather than waited for): still waiting, and now flagged.
-  await sql(
-    process.env.E2E_DATABASE_URL!,
-    `update posts set scheduled_at = scheduled_at - interval '6 minutes' where id = $1`,
-    [postId],
-  );
+  await sql(databaseUrl(), `update posts set scheduled_at = scheduled_at - interval '6 minutes' where id = $1`, [
+    postId,
+  ]);
 
   await page.goto("/content");
   const card = page.getByRole("article").filter({ hasText: content });

@@ -3,8 +3,32 @@ import { appendFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { classConflicts, recordClassNames } from "./class-conflicts";
 
-export const appUrl = () => process.env.E2E_APP_URL ?? "http://127.0.0.1:3000";
-export const sandboxUrl = () => process.env.E2E_SANDBOX_URL ?? "http://127.0.0.1:4010";
+interface E2eStack {
+  appUrl: string;
+  sandboxUrl: string;
+  databaseUrl: string;
+}
+
+/**
+ * The stack of this Playwright worker (tests/setup/e2e-global.ts starts one per worker); without
+ * E2E_STACKS, a developer's `npm run up` on its default ports.
+ */
+function stack(): E2eStack {
+  if (!process.env.E2E_STACKS)
+    return {
+      appUrl: "http://127.0.0.1:3000",
+      sandboxUrl: "http://127.0.0.1:4010",
+      databaseUrl: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postloom",
+    };
+  const stacks = JSON.parse(process.env.E2E_STACKS) as E2eStack[];
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const chosen = stacks[index];
+  if (!chosen) throw new Error(`no stack for Playwright worker ${index} (${stacks.length} started)`);
+  return chosen;
+}
+export const appUrl = () => stack().appUrl;
+export const sandboxUrl = () => stack().sandboxUrl;
+export const databaseUrl = () => stack().databaseUrl;
 
 export const test = base.extend<{ cspViolations: string[]; classConflicts: string[] }>({
   baseURL: async ({}, use) => use(appUrl()),

@@ -125,8 +125,17 @@ test("bulk delete two posts with the confirmation", async ({ page }) => {
   await page.getByRole("checkbox", { name: "Select post: First loaf" }).check();
   await page.getByRole("checkbox", { name: "Select post: Second loaf" }).check();
   await expect(page.getByText("2 selected")).toBeVisible();
+  // Two of three: the select-all box is mixed, drawn as a dash rather than a tick.
+  const selectAll = page.getByRole("checkbox", { name: "Select all posts" });
+  await expect(selectAll).toHaveAttribute("aria-checked", "mixed");
+  await expect(selectAll.locator('[data-icon="mixed"]')).toBeVisible();
+  await expect(selectAll.locator('[data-icon="check"]')).toBeHidden();
   await page.getByRole("button", { name: "Delete Selected" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete 2 Post(s)?" });
+  // A confirmation is a small box on a wide window (32rem), not a band across it.
+  await expect(confirm).toBeVisible();
+  expect(page.viewportSize()!.width).toBeGreaterThan(900);
+  expect((await confirm.boundingBox())!.width).toBeLessThanOrEqual(512);
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Successfully deleted 2 of 2 post(s)")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(1);

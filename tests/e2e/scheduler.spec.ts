@@ -1,55 +1,17 @@
 import type { Page } from "@playwright/test";
 import { connectFacebookPages, expect, numericId, signUp, sandboxUrl, test } from "./fixtures";
+import {
+  cellName,
+  localDay,
+  localTime,
+  newYorkTime,
+  nextNewYorkMonth,
+  scheduledAtOf,
+  scheduledDraft,
+  ZONE,
+} from "./schedule-helpers";
 
-test.use({ timezoneId: "America/New_York" });
-
-const ZONE = "America/New_York";
-
-async function scheduledDraft(page: Page, pageIds: string[], content: string, at: Date) {
-  const created = await page.request.post("/api/social/posts", {
-    data: { pages: pageIds.map((pageId) => ({ type: "post", pageId, platform: "facebook" })), content },
-  });
-  const { post } = (await created.json()) as { post: { id: string } };
-  const scheduled = await page.request.put(`/api/post/${post.id}`, {
-    data: { scheduledAt: at.toISOString(), status: "scheduled" },
-  });
-  expect(scheduled.status()).toBe(200);
-  return post.id;
-}
-
-/** The instant of a wall-clock time in New York (the browser's zone in these tests). */
-function newYorkTime(year: number, month: number, day: number, hour: number, minute = 0): Date {
-  const noonUtc = new Date(Date.UTC(year, month, day, 12));
-  const offsetHours =
-    Number(new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "numeric", hourCycle: "h23" }).format(noonUtc)) -
-    12;
-  return new Date(Date.UTC(year, month, day, hour - offsetHours, minute));
-}
-
-const localTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(iso),
-  );
-const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date(iso));
-const cellName = (date: Date) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: ZONE,
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  }).format(date);
-
-/** Next month as the calendar counts it: from today's month in New York, not in UTC. */
-function nextNewYorkMonth(): { year: number; month: number } {
-  const [year, month] = localDay(new Date().toISOString()).split("-").map(Number) as [number, number];
-  return month === 12 ? { year: year + 1, month: 0 } : { year, month }; // month: 0-based, so `month` is the next one
-}
-
-async function scheduledAtOf(page: Page, postId: string) {
-  return ((await (await page.request.get(`/api/post/${postId}`)).json()) as { post: { scheduledAt: string } }).post
-    .scheduledAt;
-}
+test.use({ timezoneId: ZONE });
 
 test("a post scheduled for two pages shows as Scheduled, then Published, and reaches each page once", async ({
   page,
@@ -220,7 +182,7 @@ test("Schedule in the editor: the modal refuses a past time, then schedules for 
   await expect(page.getByRole("button", { name: new RegExp(`^${content}, scheduled`) }).first()).toBeVisible();
 });
 
-test("the calendar: stat cards, three posts a day then '+N more', and deleting a published post from Post Details", async ({
+test("the calendar: stat cards counted as the content list counts, three posts a day then '+N more', and deleting a published post from Post Details", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -244,6 +206,13 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
           .status,
     )
     .toBe("published");
+  // A draft is not on the calendar, but Total Posts counts it as the content list does.
+  const draft = await page.request.post("/api/social/posts", {
+    data: { pages: [{ type: "post", pageId: ourPages[0]!.id, platform: "facebook" }], content: `${label} draft` },
+  });
+  expect(draft.status()).toBe(201);
+  await page.goto("/content");
+  await expect(page.getByRole("region", { name: "Posts" }).getByText("6 posts", { exact: true })).toBeVisible();
 
   await page.goto("/schedule");
   const card = (title: string) =>
@@ -251,7 +220,7 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   await expect(card("Scheduled Posts")).toContainText("4");
   await expect(card("Scheduled Posts")).toContainText("Ready to publish");
   await expect(card("Published Today")).toContainText("1");
-  await expect(card("Total Posts")).toContainText("5");
+  await expect(card("Total Posts")).toContainText("6");
   // The all-time engagement rate (0.0% until the metrics sync has read any views).
   await expect(card("Engagement")).toContainText(/\d+\.\d%/);
   await expect(card("Engagement")).toContainText("Avg. engagement rate");
@@ -277,7 +246,7 @@ test("the calendar: stat cards, three posts a day then '+N more', and deleting a
   await details.getByRole("button", { name: "Yes, Delete Permanently" }).click();
   await expect(details).toBeHidden();
   expect((await page.request.get(`/api/post/${publishedPost.id}`)).status()).toBe(404);
-  await expect(card("Total Posts")).toContainText("4");
+  await expect(card("Total Posts")).toContainText("5");
 });
 
 /** Waits `frames` animation frames in the page: time for a drag's autoscroll to act, if it were going to. */
@@ -292,6 +261,27 @@ async function frames(page: Page, frames: number) {
     frames,
   );
 }
+
+test("the page filter shows one page's posts in the calendar and the list", async ({ page }) => {
+  await signUp(page);
+  const { pages, ourPages } = await connectFacebookPages(page);
+  const { year, month } = nextNewYorkMonth();
+  const at = newYorkTime(year, month, 14, 9);
+  await scheduledDraft(page, [ourPages[0]!.id], "North's rye", at);
+  await scheduledDraft(page, [ourPages[1]!.id], "South's spelt", at);
+  await page.goto("/schedule");
+  await page.getByRole("button", { name: "Next month" }).click();
+  const day = page.getByRole("gridcell", { name: new RegExp(cellName(at)) });
+  await expect(day.getByRole("button", { name: /North's rye/ })).toBeVisible();
+  await expect(day.getByRole("button", { name: /South's spelt/ })).toBeVisible();
+
+  await page.getByLabel("Page", { exact: true }).selectOption({ label: pages[0]!.name });
+  await expect(day.getByRole("button", { name: /North's rye/ })).toBeVisible();
+  await expect(day.getByRole("button", { name: /South's spelt/ })).toHaveCount(0);
+  await expect(page.getByText("South's spelt")).toHaveCount(0);
+  await page.getByLabel("Page", { exact: true }).selectOption("all");
+  await expect(day.getByRole("button", { name: /South's spelt/ })).toBeVisible();
+});
 
 test.describe("near the window's edge", () => {
   test.use({ viewport: { width: 1280, height: 600 } });
@@ -389,5 +379,37 @@ test.describe("on a phone", () => {
     const grid = (await page.getByRole("grid").boundingBox())!;
     expect(grid.x + grid.width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: ".test-output/screens/calendar-390.png", fullPage: true });
+  });
+
+  test("the assistant's button steps aside while the page scrolls down, and comes back on the way up", async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto("/schedule");
+    await expect(page.getByRole("grid")).toBeVisible();
+    const assistant = page.getByRole("button", { name: "Open AI Assistant" });
+    await expect(assistant).toBeVisible();
+    // Down to the calendar's last row: the button no longer sits over its last column.
+    await page.mouse.wheel(0, 500);
+    await expect(assistant).toBeHidden();
+    await page.mouse.wheel(0, -120);
+    await expect(assistant).toBeVisible();
+  });
+
+  test("a day's posts show their names under their times", async ({ page }) => {
+    await signUp(page);
+    const { ourPages } = await connectFacebookPages(page);
+    const { year, month } = nextNewYorkMonth();
+    await scheduledDraft(page, [ourPages[0]!.id], "Sourdough Saturday", newYorkTime(year, month, 12, 9));
+    await page.goto("/schedule");
+    await page.getByRole("button", { name: "Next month" }).click();
+    const chip = page
+      .getByRole("gridcell", { name: new RegExp(cellName(newYorkTime(year, month, 12, 9))) })
+      .getByRole("button", { name: /Sourdough/ });
+    await expect(chip).toBeVisible();
+    // The name has a line of its own, at least a word wide, not squeezed beside the time to nothing.
+    const name = chip.getByText("Sourdough Saturday");
+    await expect(name).toBeVisible();
+    expect((await name.boundingBox())!.width).toBeGreaterThan(30);
   });
 });

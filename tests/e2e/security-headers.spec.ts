@@ -9,7 +9,7 @@ import { expect, signUp, test } from "./fixtures";
  */
 
 const SIGNED_IN_PAGES = [
-  { path: "/dashboard", heading: /Welcome back/ },
+  { path: "/dashboard", heading: /^Welcome/ },
   { path: "/content", heading: "Content Creator" },
   // A new user has no pages yet: the editor says so.
   { path: "/create-post", heading: "No Social Media Pages Found" },

@@ -24,7 +24,7 @@ async function draftWithAi(page: Page) {
 }
 
 const PAGES: { path: string; heading: RegExp }[] = [
-  { path: "/dashboard", heading: /Welcome back, Server Render!/ },
+  { path: "/dashboard", heading: /Welcome, Server Render!/ },
   { path: "/create-post", heading: /Create Post|No Social Media Pages Found/ },
   { path: "/content", heading: /Content Creator/ },
   { path: "/schedule", heading: /Content Scheduler/ },
@@ -39,7 +39,7 @@ test("each signed-in page arrives rendered with its user, not behind a session s
   for (const { path, heading } of PAGES) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);
-    // React separates adjacent text with empty comments ("Welcome back, <!-- -->Ada<!-- -->!").
+    // React separates adjacent text with empty comments ("Welcome<!-- -->, <!-- -->Ada<!-- -->!").
     const html = (await response.text()).replaceAll("<!-- -->", "");
     expect(heading.test(html), `${path} sent without its heading`).toBe(true);
     expect(html.includes('aria-label="Main"'), `${path} sent without the signed-in navigation`).toBe(true);
@@ -291,7 +291,7 @@ test.describe("in a browser far from the server's zone and language", () => {
     await expect(checklist).toHaveCount(0);
     expect(await (await page.request.get("/dashboard")).text()).not.toContain('data-testid="getting-started"');
     await page.reload();
-    await expect(page.getByRole("heading", { name: "Welcome back, Server Render!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Server Render!" })).toBeVisible();
     await expect(checklist).toHaveCount(0);
   });
 });

@@ -76,6 +76,18 @@ test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disco
   await expect(selection).toBeVisible();
   await expect(page.getByText("Select Facebook Pages to connect")).toBeVisible();
   await expect(selection.getByRole("button", { name: "Connect 0 Page(s)" })).toBeDisabled();
+  // Nothing looks chosen on opening: no Page is pressed or holds the focus; the dialog does.
+  await expect(selection).toBeFocused();
+  await expect(
+    selection.getByRole("list", { name: "Facebook Pages" }).getByRole("button", { pressed: true }),
+  ).toHaveCount(0);
+  // Facebook's task codes in words: the first three, then '+N more'.
+  const firstChoice = selection.getByRole("button").filter({ hasText: kept1.name });
+  await expect(firstChoice).toContainText("View insights");
+  await expect(firstChoice).toContainText("Advertise");
+  await expect(firstChoice).toContainText("Moderate");
+  await expect(firstChoice).toContainText("+2 more");
+  await expect(firstChoice).not.toContainText("ANALYZE");
   await selection.getByText(kept1.name).click();
   await selection.getByText(kept2.name).click();
   await expect(selection.getByText("2 page(s) selected for connection")).toBeVisible();
@@ -86,6 +98,9 @@ test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disco
   for (const kept of [kept1, kept2]) {
     const card = page.getByRole("article").filter({ hasText: kept.name });
     await expect(card.getByText("Active")).toBeVisible();
+    await expect(card.getByRole("list", { name: "Permissions" })).toHaveText(
+      /View insights.*Advertise.*Moderate.*\+2 more/,
+    );
   }
   await expect(page.getByText(skipped.name)).toHaveCount(0);
 
@@ -96,18 +111,23 @@ test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disco
   await expect(page.getByRole("article").filter({ hasText: "Ada on LinkedIn" })).toBeVisible();
 
   await page.goto("/settings");
-  await expect(page.getByRole("button", { name: "All (3)" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Facebook (1)" })).toBeVisible();
+  // A card per Page: the two Pages of one Facebook login count two.
+  await expect(page.getByRole("button", { name: "All (4)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Facebook (2)" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Twitter (1)" })).toBeVisible();
   await expect(page.getByRole("button", { name: "LinkedIn (1)" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Instagram (0)" })).toBeVisible();
 
   // A page token dies at Facebook; 'Refresh Data' finds out, the dashboard shows it, 'Refresh Token' mends it.
   await control(`/facebook/pages/${kept1.id}/expire-token`);
-  await page.getByRole("button", { name: "Facebook (1)" }).click();
-  await page.getByRole("button", { name: "Refresh Data" }).click();
-  await expect(page.getByText("⚠ Token Expired")).toBeVisible();
-  await expect(page.getByText("OAuth token has expired")).toBeVisible();
+  await page.getByRole("button", { name: "Facebook (2)" }).click();
+  const expiredPage = page.getByRole("article").filter({ hasText: kept1.name });
+  await expiredPage.getByRole("button", { name: "Refresh Data" }).click();
+  // It says it is done, once the card shows what it found: the Page whose token died, not its sibling.
+  await expect(page.getByText("Account data refreshed")).toBeVisible();
+  await expect(expiredPage.getByText("⚠ Token Expired")).toBeVisible();
+  await expect(expiredPage.getByText("OAuth token has expired")).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: kept2.name }).getByText("✓ Connected")).toBeVisible();
 
   await page.goto("/dashboard");
   const expiredCard = page.getByRole("article").filter({ hasText: kept1.name });
@@ -130,8 +150,19 @@ test("connect Facebook (2 of 3 pages), X and LinkedIn; expire, refresh and disco
   await expect(confirm).toContainText("cannot be undone");
   await confirm.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.getByText("Account disconnected successfully")).toBeVisible();
-  await expect(page.getByRole("button", { name: "All (2)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "All (3)" })).toBeVisible();
   await expect(page.getByRole("button", { name: "LinkedIn (0)" })).toBeVisible();
+
+  // One Page of the Facebook login goes on its own; the other stays connected.
+  await page.getByRole("button", { name: "Facebook (2)" }).click();
+  await page.getByRole("button", { name: `Disconnect ${kept2.name}` }).click();
+  const confirmPage = page.getByRole("alertdialog", { name: "Disconnect Page?" });
+  await expect(confirmPage).toContainText("the other Pages of the same login stay");
+  await confirmPage.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText(`${kept2.name} disconnected`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Facebook (1)" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: kept1.name })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: kept2.name })).toHaveCount(0);
 });
 
 test("denying consent shows 'Authorization denied: …' and returns to the dashboard", async ({ page }) => {

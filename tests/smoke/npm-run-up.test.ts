@@ -3,21 +3,28 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildIsCurrent, sourceFingerprint } from "../../scripts/build-stamp.mjs";
 import { dropDatabase, freePort, testDatabaseUrl } from "../setup/stack";
 import { sleep } from "../fixtures/sleep";
 
 /**
  * `npm run up` on this machine: install, create + migrate the database, build, and start web,
  * worker and sandbox; then `/` answers 200 and Ctrl-C stops all three. Runs the real script with
- * its own database, ports and build folder so nothing of a developer's setup is touched.
+ * its own database and ports, so nothing of a developer's setup is touched. The tests' build
+ * (`npm run build:test`) is the same `next build` of the same sources: when it is current, `up`
+ * starts it as it is, as it does its own build on a second run; otherwise it builds a folder of
+ * its own.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
 const databaseUrl = testDatabaseUrl(`up_${randomBytes(3).toString("hex")}`);
+const testBuild = process.env.TEST_DIST_DIR ?? ".next-test";
+const reusesTestBuild = buildIsCurrent(path.join(root, testBuild), sourceFingerprint(root));
+const distDir = reusesTestBuild ? testBuild : ".next-up-test";
 
 afterAll(async () => {
   await dropDatabase(databaseUrl);
-  rmSync(path.join(root, ".next-up-test"), { recursive: true, force: true });
+  if (!reusesTestBuild) rmSync(path.join(root, distDir), { recursive: true, force: true });
 });
 
 describe("npm run up", () => {
@@ -33,7 +40,7 @@ describe("npm run up", () => {
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
         REDIS_PREFIX: `postloom-up-test-${randomBytes(3).toString("hex")}`,
-        NEXT_DIST_DIR: ".next-up-test",
+        NEXT_DIST_DIR: distDir,
         AUTH_SECRET: randomBytes(32).toString("base64"),
         TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       },
@@ -53,6 +60,8 @@ describe("npm run up", () => {
       expect(health).toMatchObject({ database: { ok: true }, redis: { ok: true }, worker: { ok: true } });
       const discovery = await fetch(`http://127.0.0.1:${sandboxPort}/google/.well-known/openid-configuration`);
       expect(discovery.status).toBe(200);
+      // A current build is started as it is; any other is built first.
+      expect(output).toContain(reusesTestBuild ? `> build: ${distDir} is up to date` : "> build\n");
     } finally {
       child.kill("SIGINT");
     }

@@ -6,7 +6,7 @@ import {
   LINKEDIN_VERSIONS,
   linkedinSunset,
   versionWarnings,
-} from "@/lib/server/platforms/api-versions";
+} from "@/lib/networks/server/api-versions";
 
 const at = (iso: string) => new Date(`${iso}T12:00:00Z`);
 

@@ -14,6 +14,8 @@ import {
   statusLabel,
 } from "@/lib/billing/display";
 import type { SubscriptionSummary } from "@/lib/billing/schemas";
+import { tiers } from "@/lib/billing/tiers";
+import { lostOnCancel } from "@/lib/billing/cancel-losses";
 
 const summary: SubscriptionSummary = {
   tier: "standard",
@@ -114,5 +116,25 @@ describe("billing display", () => {
     expect(cancelReasonText("Other", "  ")).toBe("Other");
     expect(cancelReasonText("Other", " We moved. ")).toBe("Other: We moved.");
     expect(cancelReasonText("Other", "x".repeat(2000))).toHaveLength(1000);
+  });
+});
+
+describe("what cancelling takes away", () => {
+  it("lists each limit of the plan above Free's, against Free's, and nothing for Free", () => {
+    expect(lostOnCancel(tiers.standard.limits, tiers.free.limits)).toEqual([
+      "500 AI requests a month (Free: 50)",
+      "300 posts a month (Free: 30)",
+      "10 connected accounts (Free: 3)",
+      "3 team members (Free: 1)",
+      "5 GB of media storage (Free: 500 MB)",
+    ]);
+    expect(lostOnCancel(tiers.premium.limits, tiers.free.limits)).toEqual([
+      "Unlimited AI requests a month (Free: 50)",
+      "Unlimited posts a month (Free: 30)",
+      "Unlimited connected accounts (Free: 3)",
+      "10 team members (Free: 1)",
+      "50 GB of media storage (Free: 500 MB)",
+    ]);
+    expect(lostOnCancel(tiers.free.limits, tiers.free.limits)).toEqual([]);
   });
 });

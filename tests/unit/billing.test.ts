@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeCosts, costBreakdown, COST_RATES } from "@/lib/billing/costs";
+import { computeCosts, costBreakdown, COST_EXPLANATION, COST_RATES } from "@/lib/billing/costs";
 import { bytesToMb, currencySymbol, formatMoney, formatStorage, mbToGb } from "@/lib/billing/format";
 import { usageMeter } from "@/lib/billing/meter";
 
@@ -133,5 +133,14 @@ describe("usage meter: 70% amber, 90% red, 100% limit reached, -1 unlimited", ()
       reached: false,
       text: "Unlimited",
     });
+  });
+});
+
+describe("the cost estimate's explanation", () => {
+  it("names every rate in the one currency it is shown in", () => {
+    expect(COST_EXPLANATION).toBe(
+      "AI tokens £0.1185 per 1M input and £0.474 per 1M output; storage £0.12 per GB per month; plus 20% infrastructure buffer.",
+    );
+    expect(COST_EXPLANATION).not.toContain("$");
   });
 });

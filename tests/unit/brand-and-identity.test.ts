@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { accountIdentity } from "@/components/settings/account-status";
+import { accountCards, accountIdentity } from "@/components/settings/account-status";
 import { buildPageOptions, initialSelection } from "@/components/post-editor/page-options";
 import { platformGlyphs } from "@/components/social/brand-glyphs";
 import { PlatformIcon } from "@/components/social/platform-icon";
@@ -43,16 +43,21 @@ const account = (extra: Partial<ConnectedAccount>): ConnectedAccount => ({
   ...extra,
 });
 
-describe("accountIdentity", () => {
-  it("shows a Facebook account as its Page, naming the person only as who connected it", () => {
-    const identity = accountIdentity(account({ pages: [page("p1", "Corner Bakery"), page("p2", "Night Bakery")] }));
-    expect(identity).toEqual({
-      name: "Corner Bakery",
-      picture: "https://cdn.example/p1.png",
+describe("accountIdentity and the cards of Settings", () => {
+  it("shows each Page of a Facebook login on a card of its own, naming the person only as who connected it", () => {
+    const login = account({ pages: [page("p1", "Corner Bakery"), page("p2", "Night Bakery")] });
+    const cards = accountCards([login, account({ id: "x1", platform: "twitter", pages: [page("p9", "ignored")] })]);
+    expect(cards.map((card) => [card.key, card.page?.name ?? null])).toEqual([
+      [`${login.id}:p1`, "Corner Bakery"],
+      [`${login.id}:p2`, "Night Bakery"],
+      ["x1", null],
+    ]);
+    expect(accountIdentity(login, cards[1]!.page)).toEqual({
+      name: "Night Bakery",
+      picture: "https://cdn.example/p2.png",
       byline: "Connected by Jane Doe",
       category: "Bakery",
       followerCount: 1200,
-      otherPages: ["Night Bakery"],
     });
   });
 
@@ -64,11 +69,9 @@ describe("accountIdentity", () => {
       byline: null,
       followerCount: 7,
     });
-    expect(accountIdentity(account({ metadata: { category: "Cafe" } }))).toMatchObject({
-      name: "Jane Doe",
-      byline: null,
-      category: "Cafe",
-    });
+    const empty = account({ metadata: { category: "Cafe" } });
+    expect(accountCards([empty])).toEqual([{ key: empty.id, account: empty, page: null }]);
+    expect(accountIdentity(empty)).toMatchObject({ name: "Jane Doe", byline: null, category: "Cafe" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countForPlatform, PLATFORM_CHAR_LIMITS } from "@/lib/posts/character-count";
+import { countForPlatform, PLATFORM_CHAR_LIMITS } from "@/lib/networks/text";
 
 describe("countForPlatform on X (twitter-text weighted length)", () => {
   it("counts plain Latin text one per character", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { graphBatcher, type GraphAnswer, type GraphCall } from "@/lib/server/platforms/facebook-batch";
-import { PlatformError } from "@/lib/server/platforms/errors";
-import type { PlatformResponse } from "@/lib/server/platforms/http";
+import { graphBatcher, type GraphAnswer, type GraphCall } from "@/lib/networks/facebook/server/batch";
+import { PlatformError } from "@/lib/networks/server/errors";
+import type { PlatformResponse } from "@/lib/networks/server/http";
 
 /**
  * How a Graph batch's answer becomes each caller's answer, for the answers the sandbox cannot be

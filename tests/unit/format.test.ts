@@ -3,6 +3,8 @@ import {
   abbreviateNumber,
   dateTimeFormat,
   formatCount,
+  formatDateAndTime,
+  formatInZone,
   initials,
   numberFormat,
   relativeSyncTime,
@@ -120,5 +122,26 @@ describe("numberFormat: one formatter per locale and options, made on first use"
     expect(twoDecimals.format(1234.5)).toBe("1,234.50");
     expect(numberFormat("en-US")).not.toBe(twoDecimals);
     expect(numberFormat("de-DE").format(12345)).toBe("12.345");
+  });
+});
+
+describe("formatInZone", () => {
+  it("shows the instant on the zone's wall clock, the zone named", () => {
+    expect(formatInZone("2026-12-04T09:00:00Z", "Europe/Paris")).toBe("Dec 4, 2026, 10:00 GMT+1");
+    expect(formatInZone("2026-07-04T09:00:00Z", "America/New_York", { weekday: true })).toBe(
+      "Sat, Jul 4, 2026, 05:00 EDT",
+    );
+  });
+});
+
+describe("times are on the 24-hour clock, as the time pickers are", () => {
+  it("whatever the language, unless a caller asks otherwise", () => {
+    const at = new Date("2026-12-04T20:05:00Z");
+    expect(dateTimeFormat("en-US", { timeStyle: "short", timeZone: "UTC" }).format(at)).toBe("20:05");
+    expect(dateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(at)).toBe("20:05");
+    expect(formatDateAndTime("2026-12-04T20:05:00Z", "en-US")).toMatch(/\b\d{2}:05$/);
+    expect(dateTimeFormat("en-US", { timeStyle: "short", timeZone: "UTC", hour12: true }).format(at)).toBe("8:05 PM");
+    // A date alone is left as it is.
+    expect(dateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(at)).toBe("Dec 4, 2026");
   });
 });

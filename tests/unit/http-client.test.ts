@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHttpClient, HttpError } from "@/lib/client/http";
+import { createHttpClient, errorMessage, HttpError, retryAfterSeconds, tryAgainIn } from "@/lib/client/http";
 
 type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -145,6 +145,31 @@ describe("http client: errors and requests", () => {
   ])("maps %# to its message", async (response, message) => {
     const { client } = setup(() => response);
     await expect(client.get("/post")).rejects.toThrow(message);
+  });
+
+  it("a 429 says how long to wait, from Retry-After in seconds or as a date", async () => {
+    const limited = (retryAfter: string) =>
+      new Response(JSON.stringify({ success: false, error: "Too many requests" }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": retryAfter },
+      });
+    const caught = async (response: Response) =>
+      (await setup(() => response)
+        .client.post("/auth/login", {})
+        .catch((error: unknown) => error)) as HttpError;
+    const minutes = await caught(limited("840"));
+    expect(minutes).toMatchObject({ message: "Too many requests", status: 429, retryAfterSeconds: 840 });
+    expect(errorMessage(minutes, "Login failed")).toBe("Too many requests. Please try again in 14 minutes.");
+    expect(errorMessage(await caught(limited("40")), "x")).toBe("Too many requests. Please try again in 40 seconds.");
+    const date = new Date(Date.now() + 3 * 3_600_000).toUTCString();
+    expect(errorMessage(await caught(limited(date)), "x")).toMatch(
+      /^Too many requests\. Please try again in (3|4) hours\.$/,
+    );
+    // Without the header: the spec's sentence alone.
+    expect(errorMessage(await caught(json(429, { success: false })), "x")).toBe("Too many requests");
+    expect(retryAfterSeconds("soon")).toBeUndefined();
+    expect(tryAgainIn(1)).toBe("Please try again in a moment.");
+    expect(tryAgainIn(90)).toBe("Please try again in 2 minutes.");
   });
 
   it("reports a network failure as 'Network error'", async () => {

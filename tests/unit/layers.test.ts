@@ -28,8 +28,8 @@ describe("layer rules", () => {
   it("each breach in the fixture is reported by its rule, and the allowed import is not", async () => {
     expect(await violations()).toEqual([
       "browser-imports-server: lib/client/use-posts.ts → lib/posts/server/queries.ts",
+      "network-imports-domain: lib/networks/facebook/server/index.ts → lib/posts/server/queries.ts",
       "no-circular: lib/cycle-a.ts → lib/cycle-b.ts",
-      "platform-imports-domain: lib/server/platforms/facebook.ts → lib/posts/server/queries.ts",
       "posts-imports-publishing: lib/posts/server/service.ts → lib/publishing/server/engine.ts",
       "shared-imports-one-side: lib/posts/schemas.ts → lib/server/env.ts",
     ]);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 async function linkedinModule() {
   process.env.AUTH_SECRET ??= "unit-tests-secret-unit-tests-secret-unit";
   process.env.TOKEN_ENCRYPTION_KEY ??= Buffer.alloc(32, 3).toString("base64");
-  return import("@/lib/server/platforms/linkedin");
+  return import("@/lib/networks/linkedin/server");
 }
 
 describe("LinkedIn's rate limit", () => {
@@ -55,7 +55,7 @@ describe("X's rate-limit reset", () => {
   it("is read against X's Date, and the later of the window's and a spent 24-hour allowance's", async () => {
     const { twitterError } = await (async () => {
       await linkedinModule();
-      return import("@/lib/server/platforms/twitter");
+      return import("@/lib/networks/twitter/server");
     })();
     const date = Date.parse("Wed, 25 Nov 2026 12:00:00 GMT");
     const before = Date.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PublishMedia } from "@/lib/server/platforms/types";
+import type { PublishMedia } from "@/lib/networks/server/types";
 
 /**
  * Deciding an uncertain LinkedIn page without reading posts back: the 422 DUPLICATE_POST names the
@@ -10,7 +10,7 @@ import type { PublishMedia } from "@/lib/server/platforms/types";
 async function modules() {
   process.env.AUTH_SECRET ??= "unit-tests-secret-unit-tests-secret-unit";
   process.env.TOKEN_ENCRYPTION_KEY ??= Buffer.alloc(32, 3).toString("base64");
-  const linkedin = await import("@/lib/server/platforms/linkedin");
+  const linkedin = await import("@/lib/networks/linkedin/server");
   const doubt = await import("@/lib/publishing/server/doubt");
   return { ...linkedin, ...doubt };
 }

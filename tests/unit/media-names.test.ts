@@ -5,7 +5,7 @@ import {
   displayFilename,
   isStoredFilename,
   newStoredName,
-  userFolder,
+  workspaceFolder,
 } from "@/lib/media/server/filenames";
 import { parseRange } from "@/lib/media/server/range";
 import { LocalDiskStorage } from "@/lib/media/server/storage";
@@ -39,9 +39,11 @@ describe("stored filenames", () => {
     expect(isStoredFilename(name)).toBe(false);
   });
 
-  it("refuses user ids that are not plain identifiers as folders", () => {
-    expect(userFolder("0b6f1c1e-8a9b-4c1e-9d2f-3a4b5c6d7e8f")).toBe("users/0b6f1c1e-8a9b-4c1e-9d2f-3a4b5c6d7e8f");
-    for (const bad of ["../admin", "a/b", "", "x".repeat(65)]) expect(() => userFolder(bad)).toThrow();
+  it("refuses workspace ids that are not plain identifiers as folders", () => {
+    expect(workspaceFolder("0b6f1c1e-8a9b-4c1e-9d2f-3a4b5c6d7e8f")).toBe(
+      "workspaces/0b6f1c1e-8a9b-4c1e-9d2f-3a4b5c6d7e8f",
+    );
+    for (const bad of ["../admin", "a/b", "", "x".repeat(65)]) expect(() => workspaceFolder(bad)).toThrow();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMediaForPlatform, type MediaFacts } from "@/lib/media/platform-rules";
+import { checkMediaForPlatform, type MediaFacts } from "@/lib/networks/media";
 
 const MB = 1024 * 1024;
 const image = (overrides: Partial<MediaFacts> = {}): MediaFacts => ({

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  FACEBOOK_FEED_CUT_CHARS,
-  feedText,
-  findRefusals,
-  firstLinkDomain,
-  LINKEDIN_FEED_CUT_CHARS,
-  refusesText,
-} from "@/lib/posts/network-limits";
+import { FACEBOOK_FEED_CUT_CHARS } from "@/lib/networks/facebook/text";
+import { LINKEDIN_FEED_CUT_CHARS } from "@/lib/networks/linkedin/text";
+import { feedText, firstLinkDomain, refusesText } from "@/lib/networks/text";
+import { findRefusals } from "@/lib/posts/network-limits";
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(" ");
 

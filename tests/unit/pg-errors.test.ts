@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PG_ERROR, pgErrorCode } from "@/db/pg-errors";
+import { PG_ERROR, pgErrorCode, retryingOn } from "@/db/pg-errors";
 
 describe("pgErrorCode", () => {
   it("reads the driver's code on the error itself", () => {
@@ -16,5 +16,30 @@ describe("pgErrorCode", () => {
     expect(pgErrorCode(Object.assign(new Error("numeric"), { code: 190 }))).toBeUndefined();
     expect(pgErrorCode("23505")).toBeUndefined();
     expect(pgErrorCode(null)).toBeUndefined();
+  });
+});
+
+describe("retryingOn", () => {
+  const failing = (codes: string[]) => {
+    let calls = 0;
+    const statement = async () => {
+      const code = codes[calls++];
+      if (code) throw Object.assign(new Error(`failed with ${code}`), { code });
+      return calls;
+    };
+    return { statement, calls: () => calls };
+  };
+
+  it("runs a statement again while it fails with a named code, up to the attempts given", async () => {
+    expect(await retryingOn([PG_ERROR.deadlockDetected], failing(["40P01", "40P01"]).statement)).toBe(3);
+    await expect(
+      retryingOn([PG_ERROR.deadlockDetected], failing(["40P01", "40P01", "40P01"]).statement),
+    ).rejects.toThrow("failed with 40P01");
+  });
+
+  it("throws any other error at once", async () => {
+    const { statement, calls } = failing(["23505"]);
+    await expect(retryingOn([PG_ERROR.deadlockDetected], statement)).rejects.toThrow("failed with 23505");
+    expect(calls()).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlatformError } from "@/lib/server/platforms/errors";
-import { platformRequest } from "@/lib/server/platforms/http";
+import { PlatformError } from "@/lib/networks/server/errors";
+import { platformRequest } from "@/lib/networks/server/http";
 
 /**
  * platformRequest against a local server: what reaches the platform (method, type, bytes) and what

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PostDto } from "@/lib/posts/schemas";
 import {
   addMonths,
   calendarDayOf,
@@ -10,9 +11,10 @@ import {
   parseDayKey,
   shiftDayKey,
   wallClock,
+  weekKeys,
 } from "@/lib/schedule/calendar";
-import { filterAndSort, groupByDay, scheduleStats, schedulerPosts } from "@/lib/schedule/posts";
-import { isFutureDate, nearestMinuteOption, toScheduledDate } from "@/lib/schedule/time";
+import { filterAndSort, groupByDay, onPage, postPages, scheduleStats, schedulerPosts } from "@/lib/schedule/posts";
+import { isFutureDate, minuteOptions, toScheduledDate } from "@/lib/schedule/time";
 
 const NY = "America/New_York";
 const BERLIN = "Europe/Berlin";
@@ -124,10 +126,10 @@ describe("toScheduledDate", () => {
     expect(isFutureDate(null, now)).toBe(false);
   });
 
-  it("rounds an existing minute down to the offered quarter", () => {
-    expect(nearestMinuteOption(10)).toBe(0);
-    expect(nearestMinuteOption(45)).toBe(45);
-    expect(nearestMinuteOption(59)).toBe(45);
+  it("offers the quarter hours, and keeps a post's own minute among them", () => {
+    expect(minuteOptions(45)).toEqual([0, 15, 30, 45]);
+    expect(minuteOptions(10)).toEqual([0, 10, 15, 30, 45]);
+    expect(minuteOptions(59)).toEqual([0, 15, 30, 45, 59]);
   });
 });
 
@@ -183,5 +185,45 @@ describe("scheduler posts", () => {
       ["2025-03-10", ["p2", "p1"]],
       ["2025-03-12", ["s1"]],
     ]);
+  });
+});
+
+describe("weekKeys", () => {
+  it("gives the Sunday-to-Saturday week holding a day, across a month and a year's end", () => {
+    expect(weekKeys("2026-12-04")).toEqual([
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-05",
+    ]);
+    expect(weekKeys("2027-01-02")[0]).toBe("2026-12-27");
+    expect(weekKeys("2026-11-29")[0]).toBe("2026-11-29");
+    expect(weekKeys("not a day")).toEqual([]);
+  });
+});
+
+describe("the scheduler's page filter", () => {
+  const post = (id: string, pages: [string | null, string][]) =>
+    ({ id, pages: pages.map(([pageId, pageName]) => ({ pageId, pageName })) }) as unknown as PostDto;
+
+  it("offers each page the posts go to once, by name, and keeps the posts of the one chosen", () => {
+    const posts = [
+      post("a", [
+        ["p2", "North Bakery"],
+        ["p1", "Corner Bakery"],
+      ]),
+      post("b", [["p2", "North Bakery"]]),
+      post("c", [[null, "Gone Page"]]),
+    ];
+    expect(postPages(posts)).toEqual([
+      { id: "p1", name: "Corner Bakery" },
+      { id: "p2", name: "North Bakery" },
+    ]);
+    expect(onPage(posts, "p1").map((p) => p.id)).toEqual(["a"]);
+    expect(onPage(posts, "p2").map((p) => p.id)).toEqual(["a", "b"]);
+    expect(onPage(posts, null).map((p) => p.id)).toEqual(["a", "b", "c"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countForPlatform } from "@/lib/posts/character-count";
+import { countForPlatform } from "@/lib/networks/text";
 import { getTemplate, postTemplates, PRODUCT_HASHTAG, templateCategories } from "@/lib/posts/templates";
 import { POST_CONTENT_MAX } from "@/lib/posts/schemas";
 
@@ -26,9 +26,12 @@ describe("built-in post templates", () => {
     }
   });
 
-  it("all use the product hashtag", () => {
-    expect(PRODUCT_HASHTAG).toBe("#Postloom");
-    for (const template of postTemplates) expect(template.template).toContain("#Postloom");
+  it("all end with the writer's brand hashtag to fill in, and none stamps ours into a client's post", () => {
+    expect(PRODUCT_HASHTAG).toBe("#[YourBrand]");
+    for (const template of postTemplates) {
+      expect(template.template.endsWith(PRODUCT_HASHTAG)).toBe(true);
+      expect(template.template).not.toMatch(/#Postloom/i);
+    }
   });
 
   it("fit in one X post and in the post content limit", () => {

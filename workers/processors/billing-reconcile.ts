@@ -1,8 +1,8 @@
 import { Worker } from "bullmq";
 import { env } from "@/lib/server/env";
 import { reconcileStripeSubscriptions } from "@/lib/billing/server/reconcile";
-import { BILLING_RECONCILE_QUEUE, billingReconcileJobSchema } from "@/lib/server/queue/billing-queue";
-import { redisConnection } from "@/lib/server/queue/publish-queue";
+import { BILLING_RECONCILE_QUEUE, billingReconcileJobSchema } from "@/lib/billing/server/billing-queue";
+import { redisConnection } from "@/lib/server/redis";
 
 /** Thin: parse the job, compare every paid subscription with Stripe. */
 export function startBillingReconcileWorker(): Worker {

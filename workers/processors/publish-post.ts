@@ -1,7 +1,8 @@
 import { DelayedError, Worker, type Job } from "bullmq";
 import { env } from "@/lib/server/env";
 import { runPublishJob } from "@/lib/publishing/server/engine";
-import { PUBLISH_QUEUE, publishJobSchema, redisConnection } from "@/lib/server/queue/publish-queue";
+import { PUBLISH_QUEUE, publishJobSchema } from "@/lib/publishing/server/publish-queue";
+import { redisConnection } from "@/lib/server/redis";
 
 /**
  * Jobs one worker process runs at once. A job spends most of its time waiting on the platform and

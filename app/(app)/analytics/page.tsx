@@ -11,7 +11,7 @@ import {
   getPlatformStats,
   getTopPosts,
 } from "@/lib/analytics/server/queries";
-import { getRenderSessionUser } from "@/lib/auth/server/render-session";
+import { getRenderActor } from "@/lib/auth/server/render-session";
 
 export const metadata = { title: "Analytics" };
 
@@ -20,15 +20,15 @@ export const metadata = { title: "Analytics" };
  * page, as the analytics API answers the same keys. The range ends at the server's
  * `now`, which the view starts from too, so both sides key the same range.
  */
-async function analyticsQueries(userId: string, now: Date): Promise<PrefilledEntries> {
+async function analyticsQueries(workspaceId: string, now: Date): Promise<PrefilledEntries> {
   const range = rangeFor(DEFAULT_RANGE, now);
   const query = dateRangeSchema.parse(range);
   const [overview, performance, platforms, topPosts, bestTimes] = await Promise.all([
-    getOverview(userId, query),
-    getPerformance(userId, performanceQuerySchema.parse({ ...range, interval: "day" })),
-    getPlatformStats(userId, query),
-    getTopPosts(userId, topPostsQuerySchema.parse({ ...range, limit: 10, sortBy: "views" })),
-    getBestTimes(userId, query),
+    getOverview(workspaceId, query),
+    getPerformance(workspaceId, performanceQuerySchema.parse({ ...range, interval: "day" })),
+    getPlatformStats(workspaceId, query),
+    getTopPosts(workspaceId, topPostsQuerySchema.parse({ ...range, limit: 10, sortBy: "views" })),
+    getBestTimes(workspaceId, query),
   ]);
   return [
     [analyticsKeys.overview(range), overview],
@@ -41,13 +41,13 @@ async function analyticsQueries(userId: string, now: Date): Promise<PrefilledEnt
 
 export default async function AnalyticsPage() {
   // The signed-in layout has sent a visitor home already; the user is known here.
-  const user = await getRenderSessionUser();
-  if (!user) return null;
+  const actor = await getRenderActor();
+  if (!actor) return null;
   const now = new Date();
   return (
     <>
       <AnalyticsSeenMark />
-      <PrefilledQueries read={() => analyticsQueries(user.id, now)}>
+      <PrefilledQueries workspaceId={actor.workspaceId} read={() => analyticsQueries(actor.workspaceId, now)}>
         <AnalyticsView startedAt={now.getTime()} />
       </PrefilledQueries>
     </>

@@ -3,7 +3,7 @@ import { PrefilledQueries, type PrefilledEntries } from "@/components/providers/
 import { aiKeys } from "@/lib/ai/query-keys";
 import { listChatHistory } from "@/lib/ai/server/chat-queries";
 import { aiStatus } from "@/lib/ai/server/client";
-import { getRenderSessionUser } from "@/lib/auth/server/render-session";
+import { getRenderActor } from "@/lib/auth/server/render-session";
 import { okBody } from "@/lib/server/api/route";
 import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
 
@@ -12,10 +12,10 @@ export const metadata = { title: "Chat" };
 export default async function ChatPage({ searchParams }: { searchParams: PageSearchParams }) {
   // The chats come with the page: the open conversation is its largest paint.
   // The signed-in layout has sent a visitor home already; the user is known here.
-  const user = await getRenderSessionUser();
-  if (!user) return null;
+  const actor = await getRenderActor();
+  if (!actor) return null;
   const read = () =>
-    listChatHistory(user.id).then((history): PrefilledEntries => [
+    listChatHistory(actor.userId).then((history): PrefilledEntries => [
       [aiKeys.history(), okBody(history)],
       [aiKeys.status(), okBody(aiStatus())],
     ]);
@@ -23,7 +23,7 @@ export default async function ChatPage({ searchParams }: { searchParams: PageSea
   // (see app/(app)/content/page.tsx).
   const requestedId = firstParam((await searchParams).chatId);
   return (
-    <PrefilledQueries read={read}>
+    <PrefilledQueries workspaceId={actor.workspaceId} read={read}>
       <ChatScreen requestedId={requestedId} />
     </PrefilledQueries>
   );

@@ -1,6 +1,7 @@
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { firstParam, type PageSearchParams } from "@/lib/server/page-params";
+import { inviteTokenOrNull } from "@/lib/workspaces/invite-token";
 
 export const metadata = { title: "Sign in" };
 
@@ -8,7 +9,11 @@ export default async function LoginPage({ searchParams }: { searchParams: PageSe
   const params = await searchParams;
   return (
     <AuthCard title="Sign in to your account" description="Welcome back to Postloom">
-      <LoginForm oauthError={firstParam(params.error)} passwordReset={firstParam(params.reset) === "done"} />
+      <LoginForm
+        oauthError={firstParam(params.error)}
+        passwordReset={firstParam(params.reset) === "done"}
+        invite={inviteTokenOrNull(firstParam(params.invite))}
+      />
     </AuthCard>
   );
 }

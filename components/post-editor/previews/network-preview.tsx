@@ -1,23 +1,14 @@
 "use client";
 
 import { AlertTriangle, Sparkles } from "lucide-react";
+import { networkPreview, type PreviewAuthor } from "@/components/networks";
 import { PageAvatar } from "@/components/social/page-avatar";
-import { feedText, firstLinkDomain, refusesText } from "@/lib/posts/network-limits";
-import { countForPlatform } from "@/lib/posts/character-count";
+import { network } from "@/lib/networks";
+import { countForPlatform, feedText, firstLinkDomain, refusesText } from "@/lib/networks/text";
 import type { PostMediaItem } from "@/lib/posts/schemas";
-import type { ConnectablePlatform } from "@/lib/social/platforms";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
 import { cn } from "@/lib/utils";
 import { PreviewLinkCard, PreviewMediaGrid } from "./preview-media";
-
-const NETWORK_NAMES: Record<ConnectablePlatform, string> = { facebook: "Facebook", twitter: "X", linkedin: "LinkedIn" };
-
-export interface PreviewAuthor {
-  name: string;
-  username: string | null;
-  picture: string | null;
-  /** Other pages of this network the post also goes to. */
-  others: number;
-}
 
 interface NetworkPreviewProps {
   platform: ConnectablePlatform;
@@ -27,35 +18,26 @@ interface NetworkPreviewProps {
   summarizeForTwitter: boolean;
 }
 
-function byline(platform: ConnectablePlatform, author: PreviewAuthor): string {
-  if (platform === "twitter") return author.username ? `@${author.username.replace(/^@/, "")} · now` : "now";
-  if (platform === "linkedin") return "Now";
-  return "Just now";
-}
-
 /** How one network's feed shows the post: who posts it, the text up to its "more" link, media or link card. */
 export function NetworkPreview({ platform, author, content, media, summarizeForTwitter }: NetworkPreviewProps) {
-  const network = NETWORK_NAMES[platform];
+  const name = network(platform).shortLabel;
+  const style = networkPreview(platform);
   const { shown, cut, moreLabel } = feedText(content, platform);
   const tooLong = refusesText(content, platform);
-  const summarized = platform === "twitter" && tooLong && summarizeForTwitter;
+  const summarized = network(platform).summarizesLongText && tooLong && summarizeForTwitter;
+  const mediaFrame = style.framedMedia ? "mx-3 mb-3 rounded-xl border" : undefined;
   const domain = media.length === 0 ? firstLinkDomain(content) : null;
   const { count, limit } = countForPlatform(content, platform);
 
   return (
-    <article aria-label={`${network} preview`} className="bg-card overflow-hidden rounded-xl border shadow-xs">
+    <article aria-label={`${name} preview`} className="bg-card overflow-hidden rounded-xl border shadow-xs">
       <header className="flex items-center gap-2.5 px-3 pt-3">
-        <PageAvatar
-          name={author.name}
-          src={author.picture}
-          size="sm"
-          shape={platform === "linkedin" ? "rounded" : "circle"}
-        />
+        <PageAvatar name={author.name} src={author.picture} size="sm" shape={style.avatarShape} />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="truncate text-sm font-semibold">{author.name}</p>
-          <p className="text-muted-foreground truncate text-xs">{byline(platform, author)}</p>
+          <p className="text-muted-foreground truncate text-xs">{style.byline(author)}</p>
         </div>
-        <span className="text-muted-foreground shrink-0 text-xs font-medium">{network}</span>
+        <span className="text-muted-foreground shrink-0 text-xs font-medium">{name}</span>
       </header>
 
       <div className="grid gap-2 px-3 py-2.5">
@@ -68,8 +50,7 @@ export function NetworkPreview({ platform, author, content, media, summarizeForT
           tooLong && (
             <p className="text-destructive flex items-start gap-1.5 text-xs font-medium" role="note">
               <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
-              {network} will refuse this post ({count.toLocaleString("en-US")}/{limit.toLocaleString("en-US")}{" "}
-              characters).
+              {name} will refuse this post ({count.toLocaleString("en-US")}/{limit.toLocaleString("en-US")} characters).
             </p>
           )
         )}
@@ -81,7 +62,7 @@ export function NetworkPreview({ platform, author, content, media, summarizeForT
             {shown}
             {cut && moreLabel && (
               <>
-                {platform === "facebook" ? "… " : platform === "linkedin" ? " " : "\n"}
+                {style.moreSeparator}
                 <span className="text-muted-foreground font-medium">{moreLabel}</span>
               </>
             )}
@@ -91,16 +72,11 @@ export function NetworkPreview({ platform, author, content, media, summarizeForT
         )}
       </div>
 
-      <PreviewMediaGrid media={media} className={platform === "twitter" ? "mx-3 mb-3 rounded-xl border" : undefined} />
-      {domain && (
-        <PreviewLinkCard
-          domain={domain}
-          className={platform === "twitter" ? "mx-3 mb-3 rounded-xl border" : undefined}
-        />
-      )}
+      <PreviewMediaGrid media={media} className={mediaFrame} />
+      {domain && <PreviewLinkCard domain={domain} className={mediaFrame} />}
       {author.others > 0 && (
         <p className="text-muted-foreground border-t px-3 py-1.5 text-xs">
-          Also posted to {author.others} other {network} page{author.others === 1 ? "" : "s"}
+          Also posted to {author.others} other {name} page{author.others === 1 ? "" : "s"}
         </p>
       )}
     </article>

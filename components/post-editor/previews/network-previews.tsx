@@ -3,10 +3,11 @@
 import { useDeferredValue, useMemo } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { PostMediaItem } from "@/lib/posts/schemas";
-import { connectablePlatforms, type ConnectablePlatform } from "@/lib/social/platforms";
+import { connectablePlatforms, type ConnectablePlatform } from "@/lib/networks/platforms";
 import type { AccountGroup } from "@/lib/social/schemas";
 import { cn } from "@/lib/utils";
-import { NetworkPreview, type PreviewAuthor } from "./network-preview";
+import type { PreviewAuthor } from "@/components/networks";
+import { NetworkPreview } from "./network-preview";
 
 interface NetworkPreviewsProps {
   groups: readonly AccountGroup[];

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Actor } from "@/lib/workspaces/schemas";
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { chatMessages, chats, posts, type Chat, type ChatMessage } from "@/db/schema";
 import { notFound } from "@/lib/server/api/errors";
@@ -89,14 +90,14 @@ export async function listChatHistory(userId: string): Promise<Omit<ChatHistoryR
 
 /** GET /api/post/{id}/chat: the chat the post points at, else the latest chat linked to it. */
 export async function getPostChatHistory(
-  userId: string,
+  actor: Actor,
   postId: string,
 ): Promise<Omit<PostChatHistoryResponse, "success">> {
   const [post] = isUuid(postId)
     ? await db
         .select({ chatId: posts.chatId })
         .from(posts)
-        .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+        .where(and(eq(posts.id, postId), eq(posts.workspaceId, actor.workspaceId)))
     : [];
   if (!post) throw notFound(AI_MESSAGES.postNotFound);
   let chatId = post.chatId;
@@ -104,7 +105,7 @@ export async function getPostChatHistory(
     const [linked] = await db
       .select({ id: chats.id })
       .from(chats)
-      .where(and(eq(chats.postId, postId), eq(chats.userId, userId)))
+      .where(and(eq(chats.postId, postId), eq(chats.userId, actor.userId)))
       .orderBy(desc(chats.updatedAt), desc(chats.id))
       .limit(1);
     chatId = linked?.id ?? null;
@@ -124,4 +125,17 @@ export async function getPostChatHistory(
       createdAt: row.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * The person's AI conversations (chats are personal, not the workspace's), as the chat list shows
+ * them (not the AI Post Generator's hidden records): the one figure the dashboard's 'AI
+ * Conversations' card and Billing's cost breakdown show under that name.
+ */
+export async function countAiConversations(userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(chats)
+    .where(and(eq(chats.userId, userId), eq(chats.hidden, false)));
+  return row?.total ?? 0;
 }

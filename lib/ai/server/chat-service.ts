@@ -1,3 +1,4 @@
+import type { Actor } from "@/lib/workspaces/schemas";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { db, type Transaction } from "@/db";
@@ -30,9 +31,9 @@ interface PreparedChat {
   offlineText: () => string;
 }
 
-async function prepareChat(userId: string, input: ChatInput): Promise<PreparedChat> {
-  const chat = input.chatId ? await getChatOrThrow(userId, input.chatId) : null;
-  const post = input.postId ? await getPostOrThrow(userId, input.postId) : null;
+async function prepareChat(actor: Actor, input: ChatInput): Promise<PreparedChat> {
+  const chat = input.chatId ? await getChatOrThrow(actor.userId, input.chatId) : null;
+  const post = input.postId ? await getPostOrThrow(actor.workspaceId, input.postId) : null;
   const postContent = input.postContent?.trim() ? input.postContent : (post?.content ?? null);
   const history = chat ? await promptHistory(chat.id, CHAT_HISTORY_TURNS) : [];
   return {
@@ -45,13 +46,13 @@ async function prepareChat(userId: string, input: ChatInput): Promise<PreparedCh
 }
 
 /** The chat to write to (created when new), linked to the post both ways where that is still free. */
-async function ensureChat(tx: Transaction, userId: string, prepared: PreparedChat): Promise<string> {
+async function ensureChat(tx: Transaction, actor: Actor, prepared: PreparedChat): Promise<string> {
   let chatId = prepared.chat?.id;
   if (!chatId) {
     const [created] = await tx
       .insert(chats)
       .values({
-        userId,
+        userId: actor.userId,
         title: chatTitle(prepared.input.message),
         context: prepared.input.context,
         postId: prepared.linkPostId,
@@ -71,20 +72,20 @@ async function ensureChat(tx: Transaction, userId: string, prepared: PreparedCha
     await tx
       .update(posts)
       .set({ chatId })
-      .where(and(eq(posts.id, prepared.linkPostId), eq(posts.userId, userId), isNull(posts.chatId)));
+      .where(and(eq(posts.id, prepared.linkPostId), eq(posts.workspaceId, actor.workspaceId), isNull(posts.chatId)));
   }
   return chatId;
 }
 
 /** POST /api/openai/chat (JSON): the whole answer at once. Nothing is stored when the AI fails. */
-export async function sendChatMessage(userId: string, input: ChatInput): Promise<Omit<ChatReply, "success">> {
-  const prepared = await prepareChat(userId, input);
-  return withAiRequest(userId, "chat", async (reservation) => {
+export async function sendChatMessage(actor: Actor, input: ChatInput): Promise<Omit<ChatReply, "success">> {
+  const prepared = await prepareChat(actor, input);
+  return withAiRequest(actor.workspaceId, "chat", async (reservation) => {
     const answer = await answerOnce(prepared.prompt, MAX_ANSWER_TOKENS.chat, prepared.offlineText);
     const reply = answer.text.trim();
     const chatId = await db.transaction(async (tx) => {
-      const id = await ensureChat(tx, userId, prepared);
-      await saveExchange(tx, userId, id, { question: input.message, reply, answer, operation: "chat", reservation });
+      const id = await ensureChat(tx, actor, prepared);
+      await saveExchange(tx, id, { question: input.message, reply, answer, operation: "chat", reservation });
       return id;
     });
     return { response: reply, reply, chatId, offline: answer.offline };
@@ -103,10 +104,10 @@ export interface ChatEventStream {
  * the model has accepted, the chat and the user's message are stored and the events are `chat`,
  * `token`s, then `done` (the answer stored) or `error` (nothing more stored).
  */
-export async function streamChatMessage(userId: string, input: ChatInput): Promise<ChatEventStream> {
-  const prepared = await prepareChat(userId, input);
+export async function streamChatMessage(actor: Actor, input: ChatInput): Promise<ChatEventStream> {
+  const prepared = await prepareChat(actor, input);
   // Settled when the answer is stored or billed as interrupted; given back if it never starts.
-  const reservation = await reserveAiRequest(userId, "chat");
+  const reservation = await reserveAiRequest(actor.workspaceId, "chat");
   let stream: AiStream;
   try {
     stream = await openAiStream(prepared.prompt, MAX_ANSWER_TOKENS.chat, prepared.offlineText);
@@ -117,7 +118,7 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
   let started: { chatId: string; userMessageId: string };
   try {
     started = await db.transaction(async (tx) => {
-      const chatId = await ensureChat(tx, userId, prepared);
+      const chatId = await ensureChat(tx, actor, prepared);
       const [message] = await tx
         .insert(chatMessages)
         .values({ chatId, role: "user", content: input.message })
@@ -141,7 +142,7 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
     if (billed) return;
     billed = true;
     const usage = stream.usage();
-    await recordAiUsage(userId, {
+    await recordAiUsage(actor.workspaceId, {
       operation: "chat",
       model: usage.model,
       tokensIn: usage.tokensIn,
@@ -170,7 +171,7 @@ export async function streamChatMessage(userId: string, input: ChatInput): Promi
           .returning({ id: chatMessages.id });
         await tx.update(chats).set({ updatedAt: new Date() }).where(eq(chats.id, chatId));
         await recordAiUsage(
-          userId,
+          actor.workspaceId,
           {
             operation: "chat",
             model: usage.model,

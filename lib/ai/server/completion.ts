@@ -51,7 +51,7 @@ async function completeOnline(messages: PromptMessage[], maxTokens: number): Pro
 }
 
 export interface AiCall {
-  userId: string;
+  workspaceId: string;
   operation: AiOperation;
   messages: PromptMessage[];
   maxTokens: number;
@@ -73,9 +73,9 @@ export async function answerOnce(
 
 /** A one-shot operation: the plan's allowance, the model (or the offline writer), one usage record. */
 export async function runAi(call: AiCall): Promise<AiAnswer> {
-  return withAiRequest(call.userId, call.operation, async (reservation) => {
+  return withAiRequest(call.workspaceId, call.operation, async (reservation) => {
     const answer = await answerOnce(call.messages, call.maxTokens, call.offline);
-    await recordAiUsage(call.userId, {
+    await recordAiUsage(call.workspaceId, {
       operation: call.operation,
       model: answer.model,
       tokensIn: answer.tokensIn,

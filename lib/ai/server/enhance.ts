@@ -25,15 +25,15 @@ export function platformOfPost(post: Pick<PostDto, "platform">): AiPlatform {
 }
 
 export async function enhancePost(
-  userId: string,
+  workspaceId: string,
   postId: string,
   input: EnhanceInput,
 ): Promise<Omit<EnhanceResponse, "success">> {
-  const post = await getPostOrThrow(userId, postId);
+  const post = await getPostOrThrow(workspaceId, postId);
   if (!post.content.trim()) throw badRequest(AI_MESSAGES.enhanceNeedsContent, "post_content_required");
   const platform = input.platform ?? platformOfPost(post);
   const answer = await runAi({
-    userId,
+    workspaceId,
     operation: "enhance",
     messages: enhanceMessages(post.content, input.enhancePrompt, platform),
     maxTokens: answerTokensFor(post.content),

@@ -11,7 +11,6 @@ import { recordAiUsage, type AiOperation, type AiReservation } from "./usage";
  */
 export async function saveExchange(
   tx: Transaction,
-  userId: string,
   chatId: string,
   exchange: { question: string; reply: string; answer: AiAnswer; operation: AiOperation; reservation: AiReservation },
 ): Promise<void> {
@@ -26,7 +25,7 @@ export async function saveExchange(
     .set({ updatedAt: new Date(now + 1) })
     .where(eq(chats.id, chatId));
   await recordAiUsage(
-    userId,
+    reservation.workspaceId,
     {
       operation,
       model: answer.model,

@@ -1,4 +1,6 @@
-import { xText } from "@/lib/posts/x-text";
+import { network } from "@/lib/networks";
+import { networkText } from "@/lib/networks/text";
+import { xText } from "@/lib/networks/twitter/x-text";
 import { AI_PLATFORM_LIMITS } from "./prompts";
 import type { AiPlatform } from "@/lib/ai/schemas";
 
@@ -10,19 +12,22 @@ import type { AiPlatform } from "@/lib/ai/schemas";
 export const fitsOnTwitter = (text: string) => xText.parseTweet(text).valid;
 export const twitterWeightedLength = (text: string) => xText.parseTweet(text).weightedLength;
 
-/** Whole words, then an ellipsis, until X accepts it (weighted 280). */
-export function shortenForTwitter(text: string): string {
-  if (fitsOnTwitter(text)) return text;
+/** Whole words, then an ellipsis, until `fits` accepts it: for a count by weight, where characters do not add up one by one. */
+function shortenByWords(text: string, fits: (text: string) => boolean): string {
+  if (fits(text)) return text;
   const words = text.replace(/\s+/g, " ").trim().split(" ");
   let low = 0;
   let high = words.length;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (fitsOnTwitter(`${words.slice(0, mid).join(" ")}…`)) low = mid;
+    if (fits(`${words.slice(0, mid).join(" ")}…`)) low = mid;
     else high = mid - 1;
   }
   return `${words.slice(0, low).join(" ")}…`;
 }
+
+/** Whole words, then an ellipsis, until X accepts it (weighted 280). */
+export const shortenForTwitter = (text: string) => shortenByWords(text, fitsOnTwitter);
 
 /** At most `max` characters, cut at a word boundary with an ellipsis when it had to be cut. */
 export function truncateAtWord(text: string, max: number): string {
@@ -34,13 +39,15 @@ export function truncateAtWord(text: string, max: number): string {
 }
 
 export function fitsPlatform(text: string, platform: AiPlatform): boolean {
-  const { limit, weighted } = AI_PLATFORM_LIMITS[platform];
-  return weighted ? fitsOnTwitter(text) : text.length <= limit;
+  if (platform === "general") return text.length <= AI_PLATFORM_LIMITS.general.limit;
+  return networkText(platform).fits(text);
 }
 
 export function fitToPlatform(text: string, platform: AiPlatform): string {
   if (fitsPlatform(text, platform)) return text.trim();
-  return platform === "twitter" ? shortenForTwitter(text) : truncateAtWord(text, AI_PLATFORM_LIMITS[platform].limit);
+  if (platform === "general") return truncateAtWord(text, AI_PLATFORM_LIMITS.general.limit);
+  const { weightedCount, maxLength } = network(platform);
+  return weightedCount ? shortenByWords(text, networkText(platform).fits) : truncateAtWord(text, maxLength);
 }
 
 /** Longest run of words from `words` that, after `prefix`, X still accepts. */

@@ -1,3 +1,4 @@
+import type { Actor } from "@/lib/workspaces/schemas";
 import type { z } from "zod";
 import { db } from "@/db";
 import { chats } from "@/db/schema";
@@ -20,12 +21,12 @@ import { withAiRequest } from "./usage";
 export type GeneratePostInput = z.output<typeof generatePostSchema>;
 
 export async function generatePost(
-  userId: string,
+  actor: Actor,
   input: GeneratePostInput,
 ): Promise<Omit<GeneratePostResponse, "success">> {
-  const existing = input.chatId ? await getChatOrThrow(userId, input.chatId) : null;
+  const existing = input.chatId ? await getChatOrThrow(actor.userId, input.chatId) : null;
   const { answers, platform } = input;
-  return withAiRequest(userId, "generate_post", async (reservation) => {
+  return withAiRequest(actor.workspaceId, "generate_post", async (reservation) => {
     const answer = await answerOnce(generatorMessages(answers, platform), MAX_ANSWER_TOKENS.generate, () =>
       offlineGeneratePost(answers, platform),
     );
@@ -37,10 +38,15 @@ export async function generatePost(
         (
           await tx
             .insert(chats)
-            .values({ userId, title: chatTitle(answers.topic), context: "content_creation", hidden: true })
+            .values({
+              userId: actor.userId,
+              title: chatTitle(answers.topic),
+              context: "content_creation",
+              hidden: true,
+            })
             .returning({ id: chats.id })
         )[0]!.id;
-      await saveExchange(tx, userId, id, {
+      await saveExchange(tx, id, {
         question: generatorRequestText(answers, platform),
         reply: content,
         answer,

@@ -1,3 +1,4 @@
+import { network } from "@/lib/networks";
 import { DEFAULT_SHARE_MESSAGE, SHARE_MESSAGE_MAX } from "@/lib/posts/schemas";
 import { fitToPlatform, shortenForTwitter, splitIntoThread, truncateAtWord } from "./fit-text";
 import type { AiPlatform, ChatContextName, GeneratorAnswers } from "@/lib/ai/schemas";
@@ -7,6 +8,9 @@ import { hashtagsFromText, requestTopic } from "./keywords";
  * The offline writer: what answers when no AI key is configured. Deterministic text built from the
  * inputs, so every AI feature works (and is testable) without a model. Pure.
  */
+
+/** The question an improved post for no network in particular ends with. */
+const GENERAL_CLOSING_QUESTION = "What do you think? Let us know in the comments!";
 
 export const OFFLINE_NOTICE = "Offline assistant: no AI model is configured, so this is a template answer.";
 
@@ -190,11 +194,7 @@ export function offlineEnhancePost(
   else if (!brief && rest.length > 0) parts.push(rest.join(" "));
   const last = sentences[sentences.length - 1]!;
   if (!last.endsWith("?"))
-    parts.push(
-      platform === "linkedin"
-        ? "What has your experience been? I'd love to hear your thoughts in the comments."
-        : "What do you think? Let us know in the comments!",
-    );
+    parts.push(platform === "general" ? GENERAL_CLOSING_QUESTION : network(platform).writing.closingQuestion);
   const tags = hashtags.length > 0 ? hashtags : /hashtag/i.test(ask) ? hashtagsFromText(body) : [];
   return fitWithTail(
     parts.slice(0, -1).join("\n\n"),

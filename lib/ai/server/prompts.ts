@@ -1,6 +1,7 @@
-import { PLATFORM_CHAR_LIMITS } from "@/lib/posts/character-count";
+import { networks } from "@/lib/networks";
 import { DEFAULT_SHARE_MESSAGE, POST_CONTENT_MAX, SHARE_MESSAGE_MAX } from "@/lib/posts/schemas";
 import { generatorLengthLabels, type AiPlatform, type ChatContextName, type GeneratorAnswers } from "@/lib/ai/schemas";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
 
 /**
  * Every prompt the AI features send, in one place. Bump PROMPT_VERSION whenever a prompt's wording
@@ -15,12 +16,15 @@ export interface PromptMessage {
   content: string;
 }
 
-/** Character limits per target; X counts weighted characters (twitter-text), the others plain ones. */
+/** Character limits per target: each network's own (X counts weighted characters, the others plain ones). */
 export const AI_PLATFORM_LIMITS: Record<AiPlatform, { name: string; limit: number; weighted: boolean }> = {
   general: { name: "any network", limit: POST_CONTENT_MAX, weighted: false },
-  twitter: { name: "X (Twitter)", limit: PLATFORM_CHAR_LIMITS.twitter, weighted: true },
-  linkedin: { name: "LinkedIn", limit: PLATFORM_CHAR_LIMITS.linkedin, weighted: false },
-  facebook: { name: "Facebook", limit: PLATFORM_CHAR_LIMITS.facebook, weighted: false },
+  ...(Object.fromEntries(
+    Object.values(networks).map((each) => [
+      each.id,
+      { name: each.writing.name, limit: each.maxLength, weighted: each.weightedCount },
+    ]),
+  ) as Record<ConnectablePlatform, { name: string; limit: number; weighted: boolean }>),
 };
 
 /** How many earlier messages of a chat go back to the model with a new one. */
@@ -33,16 +37,8 @@ export const MAX_ANSWER_TOKENS = { chat: 800, generate: 900, shareMessage: 120, 
 export const answerTokensFor = (content: string) => Math.min(4000, Math.ceil(content.length / 3) + 300);
 
 export function platformGuidance(platform: AiPlatform): string {
-  switch (platform) {
-    case "twitter":
-      return "It is for X (Twitter): at most 280 characters in X's count (every link counts as 23, most emoji and CJK characters as 2). Aim for 240 or fewer. Punchy, one idea, at most two hashtags.";
-    case "linkedin":
-      return "It is for LinkedIn: at most 3,000 characters. Professional and insightful, short paragraphs, a clear takeaway, up to three hashtags at the end.";
-    case "facebook":
-      return "It is for a Facebook Page: at most 63,206 characters, but keep it readable: conversational, a few short paragraphs, emoji sparingly.";
-    default:
-      return `It should work on Facebook, LinkedIn and X alike; keep it under ${POST_CONTENT_MAX.toLocaleString("en-US")} characters.`;
-  }
+  if (platform !== "general") return networks[platform].writing.guidance;
+  return `It should work on Facebook, LinkedIn and X alike; keep it under ${POST_CONTENT_MAX.toLocaleString("en-US")} characters.`;
 }
 
 const BASE_RULES =

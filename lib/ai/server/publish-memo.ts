@@ -33,7 +33,7 @@ export async function rememberPublishedText(usageId: string, text: string): Prom
 }
 
 export async function rememberedPublishedText(
-  userId: string,
+  workspaceId: string,
   operation: AiOperation,
   key: PublishKey,
 ): Promise<string | null> {
@@ -42,7 +42,7 @@ export async function rememberedPublishedText(
     .from(usageRecords)
     .where(
       and(
-        eq(usageRecords.userId, userId),
+        eq(usageRecords.workspaceId, workspaceId),
         eq(usageRecords.kind, "ai_request"),
         sql`${usageRecords.metadata}->>'operation' = ${operation}`,
         sql`${usageRecords.metadata}->>'postId' = ${key.postId}`,

@@ -30,7 +30,7 @@ async function modelShareMessage(
     templateShareMessage(content),
   );
   const text = truncateAtWord(cleanAnswer(answer.text), SHARE_MESSAGE_MAX);
-  await recordAiUsage(reservation.userId, {
+  await recordAiUsage(reservation.workspaceId, {
     operation: "share_message",
     model: answer.model,
     tokensIn: answer.tokensIn,
@@ -46,10 +46,10 @@ async function modelShareMessage(
 
 /** POST /api/post/{id}/generate-share-message. */
 export async function generateShareMessage(
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<Omit<ShareMessageResponse, "success">> {
-  const post = await getPostOrThrow(userId, postId);
+  const post = await getPostOrThrow(workspaceId, postId);
   if (!post.content.trim()) throw badRequest(AI_MESSAGES.shareNeedsContent, "post_content_required");
   const fallback = {
     shareMessage: templateShareMessage(post.content),
@@ -57,9 +57,9 @@ export async function generateShareMessage(
     warning: AI_MESSAGES.shareFallback,
   };
   // A template used because the model failed costs nothing; the offline writer's counts as a request.
-  return withAiRequest(userId, "share_message", async (reservation) => {
+  return withAiRequest(workspaceId, "share_message", async (reservation) => {
     if (isAiOffline()) {
-      await recordAiUsage(userId, {
+      await recordAiUsage(workspaceId, {
         operation: "share_message",
         model: "offline-writer",
         tokensIn: 0,
@@ -87,16 +87,16 @@ export async function generateShareMessage(
  * sent (see publish-memo.ts). Never throws.
  */
 export async function shareMessageForPublishing(
-  post: PublishKey & { userId: string; content: string },
+  post: PublishKey & { workspaceId: string; content: string },
   options: { retryOfUncertain: boolean },
 ): Promise<string | null> {
   if (!post.content.trim()) return null;
   try {
-    const remembered = await rememberedPublishedText(post.userId, "share_message", post);
+    const remembered = await rememberedPublishedText(post.workspaceId, "share_message", post);
     if (remembered) return remembered;
     if (isAiOffline() || options.retryOfUncertain) return null;
     return await withAiRequest(
-      post.userId,
+      post.workspaceId,
       "share_message",
       async (reservation) => (await modelShareMessage(reservation, post.content, publishDetails(post))) || null,
     );

@@ -48,7 +48,7 @@ async function ask(
   publishing?: Publishing,
 ): Promise<AiAnswer> {
   const answer = await answerOnce(messages, maxTokens, () => "");
-  const usageId = await recordAiUsage(reservation.userId, {
+  const usageId = await recordAiUsage(reservation.workspaceId, {
     reservation,
     operation: "summarize_twitter",
     model: answer.model,
@@ -62,16 +62,16 @@ async function ask(
 }
 
 export async function summarizeTextForTwitter(
-  userId: string,
+  workspaceId: string,
   text: string,
   mode: XSummaryMode,
   publishing?: Publishing,
 ): Promise<XSummary> {
   const content = text.trim();
   if (fitsOnTwitter(content)) return { mode: "fits", tweets: [content], offline: isAiOffline() };
-  return withAiRequest(userId, "summarize_twitter", async (reservation) => {
+  return withAiRequest(workspaceId, "summarize_twitter", async (reservation) => {
     if (isAiOffline()) {
-      await recordAiUsage(userId, {
+      await recordAiUsage(workspaceId, {
         operation: "summarize_twitter",
         model: OFFLINE_MODEL,
         tokensIn: 0,
@@ -107,10 +107,14 @@ export async function summarizeTextForTwitter(
 }
 
 /** POST /api/post/{id}/summarize-twitter: a suggestion; the post itself is not changed. */
-export async function summarizePostForTwitter(userId: string, postId: string, mode: XSummaryMode): Promise<XSummary> {
-  const post = await getPostOrThrow(userId, postId);
+export async function summarizePostForTwitter(
+  workspaceId: string,
+  postId: string,
+  mode: XSummaryMode,
+): Promise<XSummary> {
+  const post = await getPostOrThrow(workspaceId, postId);
   if (!post.content.trim()) throw badRequest(AI_MESSAGES.summaryNeedsContent, "post_content_required");
-  return summarizeTextForTwitter(userId, post.content, mode);
+  return summarizeTextForTwitter(workspaceId, post.content, mode);
 }
 
 /**
@@ -119,12 +123,12 @@ export async function summarizePostForTwitter(userId: string, postId: string, mo
  * uncertain outcome sends what the first attempt sent (see publish-memo.ts).
  */
 export async function fitForTwitterWhilePublishing(
-  post: PublishKey & { userId: string; content: string },
+  post: PublishKey & { workspaceId: string; content: string },
   options: { retryOfUncertain: boolean },
 ): Promise<string> {
   if (fitsOnTwitter(post.content)) return post.content;
   try {
-    const remembered = await rememberedPublishedText(post.userId, "summarize_twitter", post);
+    const remembered = await rememberedPublishedText(post.workspaceId, "summarize_twitter", post);
     if (remembered && fitsOnTwitter(remembered)) return remembered;
     if (isAiOffline() || options.retryOfUncertain) return shortenForTwitter(post.content);
     const publishing: Publishing = {
@@ -132,7 +136,7 @@ export async function fitForTwitterWhilePublishing(
       scheduleVersion: post.scheduleVersion,
       targetId: post.targetId,
     };
-    const tweet = (await summarizeTextForTwitter(post.userId, post.content, "summary", publishing)).tweets[0];
+    const tweet = (await summarizeTextForTwitter(post.workspaceId, post.content, "summary", publishing)).tweets[0];
     if (tweet && fitsOnTwitter(tweet)) {
       if (publishing.lastUsageId) await rememberPublishedText(publishing.lastUsageId, tweet);
       return tweet;

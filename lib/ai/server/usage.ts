@@ -6,11 +6,11 @@ import { PROMPT_VERSION } from "./prompts";
 
 /**
  * The AI allowance: every AI call (model or offline writer) is one `ai_request` usage record with
- * its tokens, and a plan's aiRequestsPerMonth caps how many a user makes in a calendar month (UTC),
+ * its tokens, and a plan's aiRequestsPerMonth caps how many a workspace makes in a calendar month (UTC),
  * the same window as the monthly post limit.
  *
  * A call takes its request before it starts (reserveAiRequest): the record is written at once,
- * under a per-user lock, so requests sent together at the limit cannot all pass the check while
+ * under a per-workspace lock, so requests sent together at the limit cannot all pass the check while
  * the model is still answering the first. The call then fills the record in (recordAiUsage with
  * the reservation) or gives it back when it spent nothing (releaseAiRequest). A process that dies
  * in between leaves the request counted.
@@ -35,7 +35,7 @@ export interface AiUsage {
 }
 
 export interface AiReservation {
-  readonly userId: string;
+  readonly workspaceId: string;
   readonly id: string;
   /** Filled in by recordAiUsage: no longer to be given back. */
   settled: boolean;
@@ -45,16 +45,16 @@ export interface AiReservation {
  * Takes one request of the plan's allowance for `operation`, or throws 402 ai_quota_exceeded when
  * the month's are used up. Every path of the call must end in recordAiUsage or releaseAiRequest.
  */
-export async function reserveAiRequest(userId: string, operation: AiOperation): Promise<AiReservation> {
+export async function reserveAiRequest(workspaceId: string, operation: AiOperation): Promise<AiReservation> {
   const id = await db.transaction(async (tx) => {
-    await assertCanMakeAiRequest(userId, tx);
+    await assertCanMakeAiRequest(workspaceId, tx);
     const [row] = await tx
       .insert(usageRecords)
-      .values({ userId, kind: "ai_request", quantity: 1, metadata: { operation, reserved: true } })
+      .values({ workspaceId, kind: "ai_request", quantity: 1, metadata: { operation, reserved: true } })
       .returning({ id: usageRecords.id });
     return row!.id;
   });
-  return { userId, id, settled: false };
+  return { workspaceId, id, settled: false };
 }
 
 /** Gives back a request the call did not use (it failed before an answer, or fell back). */
@@ -69,11 +69,11 @@ export async function releaseAiRequest(reservation: AiReservation): Promise<void
 
 /** Runs `call` with one request reserved, given back unless the call recorded its usage. */
 export async function withAiRequest<T>(
-  userId: string,
+  workspaceId: string,
   operation: AiOperation,
   call: (reservation: AiReservation) => Promise<T>,
 ): Promise<T> {
-  const reservation = await reserveAiRequest(userId, operation);
+  const reservation = await reserveAiRequest(workspaceId, operation);
   try {
     return await call(reservation);
   } finally {
@@ -83,7 +83,7 @@ export async function withAiRequest<T>(
 
 /** One `ai_request` row (the call's reservation, filled in, when it has one); returns its id. */
 export async function recordAiUsage(
-  userId: string,
+  workspaceId: string,
   usage: AiUsage,
   executor: Transaction | typeof db = db,
 ): Promise<string> {
@@ -109,7 +109,7 @@ export async function recordAiUsage(
         .returning({ id: usageRecords.id })
     : await executor
         .insert(usageRecords)
-        .values({ userId, kind: "ai_request", ...values })
+        .values({ workspaceId, kind: "ai_request", ...values })
         .returning({ id: usageRecords.id });
   if (reservation) reservation.settled = true;
   return row!.id;

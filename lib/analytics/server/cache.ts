@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { analyticsVersions, users } from "@/db/schema";
+import { analyticsVersions, workspaces } from "@/db/schema";
 import { localDay } from "../metrics-math";
 
 /**
- * Each user's analytics answers, kept in this process until the next write that can change them.
- * The key holds the user's analytics version (`analytics_versions`, bumped by database triggers on
+ * Each workspace's analytics answers, kept in this process until the next write that can change them.
+ * The key holds the workspace's analytics version (`analytics_versions`, bumped by database triggers on
  * every write an answer reads: metric ingest, publishing, post edits and deletes, time zone
  * changes; at commit (migration 0010), or for a published page's new metrics row in the publishing
  * statement (migration 0017)), the zone, today's local day (so "all time" and open ranges
@@ -34,19 +34,19 @@ const MAX_SIZE = 32 * 1024 * 1024;
 
 const entries = new Map<string, Entry>();
 let totalSize = 0;
-/** The last version seen per user: a newer one drops that user's older entries at once. */
+/** The last version seen per workspace: a newer one drops that workspace's older entries at once. */
 const seenVersion = new Map<string, number>();
 
-export async function analyticsScope(userId: string): Promise<AnalyticsScope> {
-  // The version is the sum of the user's slots (migration 0012); it grows with every bump.
+export async function analyticsScope(workspaceId: string): Promise<AnalyticsScope> {
+  // The version is the sum of the workspace's slots (migration 0012); it grows with every bump.
   const version = db
     .select({ value: sql`coalesce(sum(${analyticsVersions.version}), 0)::float8` })
     .from(analyticsVersions)
-    .where(eq(analyticsVersions.userId, users.id));
+    .where(eq(analyticsVersions.workspaceId, workspaces.id));
   const [row] = await db
-    .select({ timeZone: users.timeZone, version: sql<number>`(${version})`.mapWith(Number) })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({ timeZone: workspaces.timeZone, version: sql<number>`(${version})`.mapWith(Number) })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   return { timeZone: row?.timeZone ?? "UTC", version: row?.version ?? 0 };
 }
 
@@ -57,8 +57,8 @@ function forget(key: string): void {
   totalSize -= entry.size;
 }
 
-function dropUser(userId: string): void {
-  const prefix = `${userId}\u0000`;
+function dropUser(workspaceId: string): void {
+  const prefix = `${workspaceId}\u0000`;
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) forget(key);
 }
 
@@ -76,29 +76,31 @@ function store(key: string, value: unknown): void {
 }
 
 /**
- * `compute` answers `query` for the user in their zone; the wrapped function answers from the
+ * `compute` answers `query` for the workspace in its zone; the wrapped function answers from the
  * cache while nothing the answer reads has changed. Answers are shared: callers must not mutate them.
  */
 export function cachedAnalytics<Q extends object, T>(
   name: string,
-  compute: (userId: string, query: Q, timeZone: string) => Promise<T>,
-): (userId: string, query: Q) => Promise<T> {
-  return async (userId, query) => {
-    const { timeZone, version } = await analyticsScope(userId);
-    const previous = seenVersion.get(userId);
+  compute: (workspaceId: string, query: Q, timeZone: string) => Promise<T>,
+): (workspaceId: string, query: Q) => Promise<T> {
+  return async (workspaceId, query) => {
+    const { timeZone, version } = await analyticsScope(workspaceId);
+    const previous = seenVersion.get(workspaceId);
     if (previous === undefined || version > previous) {
-      if (previous !== undefined) dropUser(userId);
+      if (previous !== undefined) dropUser(workspaceId);
       if (seenVersion.size >= MAX_ENTRIES) seenVersion.clear();
-      seenVersion.set(userId, version);
+      seenVersion.set(workspaceId, version);
     }
-    const key = [userId, version, name, timeZone, localDay(new Date(), timeZone), JSON.stringify(query)].join("\u0000");
+    const key = [workspaceId, version, name, timeZone, localDay(new Date(), timeZone), JSON.stringify(query)].join(
+      "\u0000",
+    );
     const hit = entries.get(key);
     if (hit) {
       entries.delete(key);
       entries.set(key, hit);
       return hit.value as T;
     }
-    const value = await compute(userId, query, timeZone);
+    const value = await compute(workspaceId, query, timeZone);
     store(key, value);
     return value;
   };

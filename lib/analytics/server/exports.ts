@@ -3,13 +3,13 @@ import type { DateRangeQuery, TopPostSort } from "../schemas";
 import { cachedAnalytics } from "./cache";
 import { getDailyRows, getTopPosts } from "./queries";
 
-/** The CSV downloads of the analytics page: the top posts and the daily series, in the user's range. */
+/** The CSV downloads of the analytics page: the top posts and the daily series, in the range asked. */
 
 export async function topPostsCsv(
-  userId: string,
+  workspaceId: string,
   query: DateRangeQuery & { limit: number; sortBy: TopPostSort },
 ): Promise<string> {
-  const top = await getTopPosts(userId, query);
+  const top = await getTopPosts(workspaceId, query);
   return toCsv(
     [
       "rank",
@@ -42,8 +42,8 @@ export async function topPostsCsv(
 /** Cached as the finished text: all time is one row per platform and day, rebuilt only after a write. */
 export const dailyCsv = cachedAnalytics(
   "daily-csv",
-  async function daily(userId: string, query: DateRangeQuery, timeZone: string): Promise<string> {
-    const rows = await getDailyRows(userId, query, timeZone);
+  async function daily(workspaceId: string, query: DateRangeQuery, timeZone: string): Promise<string> {
+    const rows = await getDailyRows(workspaceId, query, timeZone);
     return toCsv(
       ["date", "platform", "views", "likes", "comments", "shares", "reach"],
       rows.map((row) => [row.date, row.platform, row.views, row.likes, row.comments, row.shares, row.reach]),

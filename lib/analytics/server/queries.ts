@@ -24,7 +24,7 @@ import { daysBetween, resolveRange, type DayRange } from "./range";
  * posts' sums. See lib/analytics/schemas.ts for what a range means.
  */
 
-/** Every read below is wrapped by cachedAnalytics: answered from memory until the user's data changes. */
+/** Every read below is wrapped by cachedAnalytics: answered from memory until the workspace's data changes. */
 
 const sums = {
   views: sql<number>`coalesce(sum(${metricDaily.views}), 0)::int`,
@@ -34,24 +34,24 @@ const sums = {
   reach: sql<number>`coalesce(sum(${metricDaily.reach}), 0)::int`,
 };
 
-function dayFilter(userId: string, startDay: string | null, endDay: string): SQL {
+function dayFilter(workspaceId: string, startDay: string | null, endDay: string): SQL {
   return and(
-    eq(metricDaily.userId, userId),
+    eq(metricDaily.workspaceId, workspaceId),
     startDay ? gte(metricDaily.day, startDay) : undefined,
     lt(metricDaily.day, shiftDayKey(endDay, 1)!),
   )!;
 }
 
-function publishedFilter(userId: string, startAt: Date | null, endAt: Date): SQL {
+function publishedFilter(workspaceId: string, startAt: Date | null, endAt: Date): SQL {
   return and(
-    eq(targetMetrics.userId, userId),
+    eq(targetMetrics.workspaceId, workspaceId),
     startAt ? gte(targetMetrics.publishedAt, startAt) : undefined,
     lt(targetMetrics.publishedAt, endAt),
   )!;
 }
 
 async function periodFigures(
-  userId: string,
+  workspaceId: string,
   startDay: string | null,
   endDay: string,
   startAt: Date | null,
@@ -61,24 +61,24 @@ async function periodFigures(
     db
       .select(sums)
       .from(metricDaily)
-      .where(dayFilter(userId, startDay, endDay)),
+      .where(dayFilter(workspaceId, startDay, endDay)),
     db
       .select({ posts: sql<number>`count(distinct ${targetMetrics.postId})::int` })
       .from(targetMetrics)
-      .where(publishedFilter(userId, startAt, endAt)),
+      .where(publishedFilter(workspaceId, startAt, endAt)),
   ]);
   return cardValues(figures ?? ZERO, counted?.posts ?? 0);
 }
 
 export const getOverview = cachedAnalytics(
   "overview",
-  async function overview(userId: string, query: DateRangeQuery, timeZone: string): Promise<AnalyticsOverview> {
+  async function overview(workspaceId: string, query: DateRangeQuery, timeZone: string): Promise<AnalyticsOverview> {
     const range = resolveRange(query, timeZone);
     const [current, previous] = await Promise.all([
-      periodFigures(userId, range.startDay, range.endDay, range.startAt, range.endAt),
+      periodFigures(workspaceId, range.startDay, range.endDay, range.startAt, range.endAt),
       range.previous
         ? periodFigures(
-            userId,
+            workspaceId,
             range.previous.startDay,
             range.previous.endDay,
             range.previous.startAt,
@@ -102,7 +102,7 @@ const MAX_FILLED_DAYS = 3_660;
 export const getPerformance = cachedAnalytics(
   "performance",
   async function performance(
-    userId: string,
+    workspaceId: string,
     query: DateRangeQuery & { interval: Interval },
     timeZone: string,
   ): Promise<PerformancePoint[]> {
@@ -112,7 +112,7 @@ export const getPerformance = cachedAnalytics(
     const rows = await db
       .select({ date: bucket, ...sums })
       .from(metricDaily)
-      .where(dayFilter(userId, range.startDay, range.endDay))
+      .where(dayFilter(workspaceId, range.startDay, range.endDay))
       .groupBy(bucket)
       .orderBy(bucket);
     const points = rows.map(({ reach: _reach, ...point }) => point);
@@ -124,18 +124,18 @@ export const getPerformance = cachedAnalytics(
 
 export const getPlatformStats = cachedAnalytics(
   "platforms",
-  async function platformStats(userId: string, query: DateRangeQuery, timeZone: string): Promise<PlatformStat[]> {
+  async function platformStats(workspaceId: string, query: DateRangeQuery, timeZone: string): Promise<PlatformStat[]> {
     const range = resolveRange(query, timeZone);
     const [figures, counts] = await Promise.all([
       db
         .select({ platform: metricDaily.platform, ...sums })
         .from(metricDaily)
-        .where(dayFilter(userId, range.startDay, range.endDay))
+        .where(dayFilter(workspaceId, range.startDay, range.endDay))
         .groupBy(metricDaily.platform),
       db
         .select({ platform: targetMetrics.platform, posts: sql<number>`count(distinct ${targetMetrics.postId})::int` })
         .from(targetMetrics)
-        .where(publishedFilter(userId, range.startAt, range.endAt))
+        .where(publishedFilter(workspaceId, range.startAt, range.endAt))
         .groupBy(targetMetrics.platform),
     ]);
     const stats = new Map<SocialPlatform, PlatformStat>();
@@ -161,10 +161,10 @@ export const getPlatformStats = cachedAnalytics(
  */
 const firstPublishedAt = sql<Date>`(select min(tm.published_at) from ${targetMetrics} tm where tm.post_id = ${posts.id})`;
 
-function publishedIn(userId: string, startAt: Date | null, endAt: Date): SQL {
+function publishedIn(workspaceId: string, startAt: Date | null, endAt: Date): SQL {
   return and(
-    eq(posts.userId, userId),
-    sql`exists (select 1 from ${targetMetrics} tm where tm.post_id = ${posts.id} and tm.user_id = ${userId}
+    eq(posts.workspaceId, workspaceId),
+    sql`exists (select 1 from ${targetMetrics} tm where tm.post_id = ${posts.id} and tm.workspace_id = ${workspaceId}
       ${startAt ? sql`and tm.published_at >= ${startAt}` : sql``} and tm.published_at < ${endAt})`,
   )!;
 }
@@ -182,7 +182,7 @@ const TOP_ORDER: Record<TopPostSort, SQL> = {
 export const getTopPosts = cachedAnalytics(
   "top-posts",
   async function topPosts(
-    userId: string,
+    workspaceId: string,
     query: DateRangeQuery & { limit: number; sortBy: TopPostSort },
     timeZone: string,
   ): Promise<TopPost[]> {
@@ -205,7 +205,7 @@ export const getTopPosts = cachedAnalytics(
         where tm.post_id = ${posts.id} and tm.views is not null)`,
       })
       .from(posts)
-      .where(publishedIn(userId, range.startAt, range.endAt))
+      .where(publishedIn(workspaceId, range.startAt, range.endAt))
       .orderBy(TOP_ORDER[query.sortBy], sql`${firstPublishedAt} desc`, sql`${posts.id} desc`)
       .limit(query.limit);
     return rows.map((row) => {
@@ -225,10 +225,10 @@ export const getTopPosts = cachedAnalytics(
   },
 );
 
-/** Engagement rate by local weekday and hour of publishing, over the user's posts with views. */
+/** Engagement rate by local weekday and hour of publishing, over the workspace's posts with views. */
 export const getBestTimes = cachedAnalytics(
   "best-times",
-  async function bestTimes(userId: string, query: DateRangeQuery, timeZone: string): Promise<BestTimes> {
+  async function bestTimes(workspaceId: string, query: DateRangeQuery, timeZone: string): Promise<BestTimes> {
     const range = resolveRange(query, timeZone);
     const local = sql`(${firstPublishedAt} at time zone ${timeZone})`;
     const weekday = sql<number>`(extract(isodow from ${local})::int - 1)`;
@@ -242,7 +242,7 @@ export const getBestTimes = cachedAnalytics(
         interactions: sql<number>`sum(${posts.likesTotal} + ${posts.commentsTotal} + ${posts.sharesTotal})::float8`,
       })
       .from(posts)
-      .where(and(publishedIn(userId, range.startAt, range.endAt), sql`${posts.viewsTotal} > 0`))
+      .where(and(publishedIn(workspaceId, range.startAt, range.endAt), sql`${posts.viewsTotal} > 0`))
       // By position: the zone is a parameter, and each mention of it is another one to Postgres.
       .groupBy(sql`1`, sql`2`);
     return bestTimeGrid(rows, timeZone);
@@ -260,7 +260,7 @@ export interface DailyRow {
 }
 
 /** The daily series per platform (the CSV export), oldest first; uncached (its CSV is cached). */
-export async function getDailyRows(userId: string, query: DateRangeQuery, timeZone: string): Promise<DailyRow[]> {
+export async function getDailyRows(workspaceId: string, query: DateRangeQuery, timeZone: string): Promise<DailyRow[]> {
   const range = resolveRange(query, timeZone);
   return db
     .select({
@@ -273,6 +273,6 @@ export async function getDailyRows(userId: string, query: DateRangeQuery, timeZo
       reach: metricDaily.reach,
     })
     .from(metricDaily)
-    .where(dayFilter(userId, range.startDay, range.endDay))
+    .where(dayFilter(workspaceId, range.startDay, range.endDay))
     .orderBy(metricDaily.day, metricDaily.platform);
 }

@@ -4,7 +4,7 @@ import { analyticsMessages, type DateRangeQuery } from "../schemas";
 import { localDay } from "../metrics-math";
 
 /**
- * A query's dates as the user's local days. Analytics counts whole days in the user's zone: a
+ * A query's dates as the workspace's local days. Analytics counts whole days in the workspace's zone: a
  * date-time names the local day it falls on; a start alone runs to today; no start is all time.
  * `startAt`/`endAt` are the instants bounding those days (end exclusive), DST-correct.
  */

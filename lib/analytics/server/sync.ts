@@ -8,15 +8,16 @@ import {
   type SocialAccount,
   type SocialPage,
 } from "@/db/schema";
+import { network } from "@/lib/networks";
 import { acquireRateUnder, holdRate, RateLimitDeferral, type RateScope } from "@/lib/publishing/server/rate-limit";
 import { env } from "@/lib/server/env";
-import { isPlatformError, type RateLimitRule } from "@/lib/server/platforms";
 import {
   fetchMetrics,
-  LINKEDIN_METRICS_SCOPE,
-  METRICS_BATCH,
+  isPlatformError,
+  platformModule,
   type MetricsResult,
-} from "@/lib/server/platforms/metrics";
+  type RateLimitRule,
+} from "@/lib/networks/server";
 import {
   freshAccessToken,
   markAccountInvalid,
@@ -54,66 +55,26 @@ const UNKNOWN_RESET_MS = 60_000;
 const CLAIM_LIMIT = 500;
 
 /**
- * The read limits the sync keeps per account. X: GET /2/tweets per user and 15 minutes by tier
- * (docs.x.com/x-api/fundamentals/rate-limits: pay-per-use 5,000, checked 2026-12-01; the legacy
- * Free 1, Basic 15, Pro 900). Facebook: reads count
- * against the Page's own limit, so they share the publishing scope and its 4800 calls / 24 h rule,
- * and take at most half of it.
- * LinkedIn publishes no numbers (its daily limits show in the developer portal): 500 reads a day per
- * member is our own budget.
+ * The read limits the sync keeps per account, and per app where the network counts those too:
+ * each network's `metrics` names them (lib/networks/<network>/server/metrics.ts, with sources).
  */
-const X_LOOKUP_PER_15_MIN: Record<typeof env.TWITTER_API_TIER, number> = {
-  payg: 5000,
-  free: 1,
-  basic: 15,
-  pro: 900,
-  enterprise: 900,
-};
-
 export function metricsRateRules(platform: ConnectablePlatform): RateLimitRule[] {
-  if (platform === "twitter")
-    return [
-      {
-        name: `metrics-tweets-lookup-${env.TWITTER_API_TIER}`,
-        operations: ["lookup"],
-        max: X_LOOKUP_PER_15_MIN[env.TWITTER_API_TIER],
-        windowSeconds: 900,
-      },
-    ];
-  if (platform === "linkedin")
-    return [{ name: "metrics-social-metadata-24h", operations: ["lookup"], max: 500, windowSeconds: 86_400 }];
-  // The Page's own window (the same key as publishing's rule), and at most half of it for reads, so
-  // the sync can never spend the allowance publishing needs.
-  return [
-    { name: "page-calls-24h", operations: ["lookup"], max: 4800, windowSeconds: 86_400 },
-    { name: "metrics-reads-24h", operations: ["lookup"], max: 2400, windowSeconds: 86_400 },
-  ];
+  return platformModule(platform).metrics.rateRules();
 }
-
-/**
- * X also counts GET /2/tweets per app (every user of our app together): pay-per-use 3,500, Free 1,
- * Basic 15, Pro 450 per 15 minutes (same source; Enterprise limits are custom, so none). One scope for the whole app.
- */
-const X_LOOKUP_PER_APP_15_MIN: Record<typeof env.TWITTER_API_TIER, number | null> = {
-  payg: 3500,
-  free: 1,
-  basic: 15,
-  pro: 450,
-  enterprise: null,
-};
-export const METRICS_APP_SCOPE: RateScope = { platform: "twitter", account: "app:metrics" };
 
 export function metricsAppRateRules(platform: ConnectablePlatform): RateLimitRule[] {
-  const max = platform === "twitter" ? X_LOOKUP_PER_APP_15_MIN[env.TWITTER_API_TIER] : null;
-  if (max === null) return [];
-  return [
-    { name: `metrics-tweets-lookup-app-${env.TWITTER_API_TIER}`, operations: ["lookup"], max, windowSeconds: 900 },
-  ];
+  return platformModule(platform).metrics.appRateRules?.() ?? [];
 }
 
-/** Facebook reads share the Page's limit with publishing; X and LinkedIn reads have their own. */
+/** One scope per network for the reads of every account together. */
+export const metricsAppScope = (platform: ConnectablePlatform): RateScope => ({ platform, account: "app:metrics" });
+
+/**
+ * Reads that share the page's limit with publishing (Facebook's) are counted in publishing's scope;
+ * the others have one of their own.
+ */
 export function metricsRateScope(platform: ConnectablePlatform, pageId: string): RateScope {
-  return { platform, account: platform === "facebook" ? pageId : `${pageId}:metrics` };
+  return { platform, account: platformModule(platform).metrics.sharesPublishingLimit ? pageId : `${pageId}:metrics` };
 }
 
 interface Due {
@@ -195,18 +156,19 @@ async function claimDue(now: Date): Promise<Due[]> {
 async function syncPage(items: Due[], report: SyncReport): Promise<void> {
   const first = items[0]!;
   const platform = first.account.platform as ConnectablePlatform;
-  if (platform === "linkedin" && !first.account.scopes.includes(LINKEDIN_METRICS_SCOPE)) {
+  const unreadable = platformModule(platform).metrics.unreadable?.(first.account.scopes) ?? null;
+  if (unreadable) {
     report.stopped += items.length;
     await stop(
       items.map((item) => item.targetId),
-      `LinkedIn shares engagement only with apps approved for ${LINKEDIN_METRICS_SCOPE} (partner program).`,
+      unreadable,
     );
     return;
   }
   const scope = metricsRateScope(platform, first.page.pageId);
   const limits: [RateScope, RateLimitRule[]][] = [[scope, metricsRateRules(platform)]];
   const appRules = metricsAppRateRules(platform);
-  if (appRules.length > 0) limits.push([METRICS_APP_SCOPE, appRules]);
+  if (appRules.length > 0) limits.push([metricsAppScope(platform), appRules]);
   // The account's window first, then the app's: a call takes a slot in both or is deferred (a slot
   // taken in the account's window when the app's is full is one call the account does not make).
   const beforeRequest = async (calls = 1) => {
@@ -215,7 +177,7 @@ async function syncPage(items: Due[], report: SyncReport): Promise<void> {
       if (!decision.allowed) throw new RateLimitDeferral(decision.retryAt, decision.held);
     }
   };
-  const size = METRICS_BATCH[platform];
+  const size = platformModule(platform).metrics.batch;
   let accessToken: string;
   try {
     accessToken = await freshAccessToken(first.account);
@@ -315,7 +277,8 @@ async function failed(items: Due[], error: unknown, report: SyncReport, scope: R
     return;
   }
   if (kind === "expired_token") {
-    if (first.account.platform === "facebook") await markPageInvalid(first.page.id);
+    if (network(first.account.platform as ConnectablePlatform).publishesAs === "pages")
+      await markPageInvalid(first.page.id);
     else await markAccountInvalid(first.account.id, message);
     report.failed += ids.length;
     await reschedule(ids, new Date(Date.now() + RETRY_MS), "The account's token has expired; reconnect it.");

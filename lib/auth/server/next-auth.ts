@@ -1,4 +1,4 @@
-import { createFreeSubscription } from "@/lib/billing/server/subscription";
+import { createWorkspace, PERSONAL_WORKSPACE_NAME } from "@/lib/workspaces/server/workspaces";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { Adapter } from "next-auth/adapters";
@@ -8,7 +8,8 @@ import Google from "next-auth/providers/google";
 import { db } from "@/db";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { env, isHttps } from "@/lib/server/env";
-import { endpoints, oauthClients } from "@/lib/server/platforms/endpoints";
+import { client as facebookClient, endpoints as facebookEndpoints } from "@/lib/networks/facebook/server/endpoints";
+import { endpoints, googleClient } from "@/lib/server/endpoints";
 import { ACCOUNT_NOT_LINKED_URL, wouldLinkByEmail } from "./account-linking";
 import { verifyLoginProof } from "./login-proof";
 import { getUserById } from "./service";
@@ -46,10 +47,11 @@ function signInOnlyAdapter(): Adapter {
   });
   return {
     ...adapter,
-    // A user first signing in with Google or Facebook starts on the Free plan, as one who registers.
+    // A user first signing in with Google or Facebook starts with a personal workspace on the Free
+    // plan, as one who registers.
     createUser: async (user) => {
       const created = await adapter.createUser!(user);
-      await createFreeSubscription(created.id);
+      await createWorkspace(created.id, { id: created.id, name: PERSONAL_WORKSPACE_NAME });
       return created;
     },
     linkAccount: (account) =>
@@ -65,7 +67,7 @@ const CLIENT_ERRORS = new Set([
   "InvalidCallbackUrl",
 ]);
 
-const facebookGraph = `${endpoints.facebookGraph}/${endpoints.facebookGraphVersion}`;
+const facebookGraph = `${facebookEndpoints.graph}/${facebookEndpoints.graphVersion}`;
 
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
   secret: env.AUTH_SECRET,
@@ -85,18 +87,18 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       },
     }),
     Google({
-      clientId: oauthClients.google.clientId,
-      clientSecret: oauthClients.google.clientSecret,
+      clientId: googleClient.clientId,
+      clientSecret: googleClient.clientSecret,
       issuer: endpoints.googleIssuer,
       checks: ["pkce", "state", "nonce"],
       // Links by e-mail only when this sign-in's `email_verified` is true: see callbacks.signIn.
       allowDangerousEmailAccountLinking: true,
     }),
     Facebook({
-      clientId: oauthClients.facebook.clientId,
-      clientSecret: oauthClients.facebook.clientSecret,
+      clientId: facebookClient.clientId,
+      clientSecret: facebookClient.clientSecret,
       authorization: {
-        url: `${endpoints.facebookWww}/${endpoints.facebookGraphVersion}/dialog/oauth`,
+        url: `${facebookEndpoints.www}/${facebookEndpoints.graphVersion}/dialog/oauth`,
         params: { scope: "email,public_profile" },
       },
       token: `${facebookGraph}/oauth/access_token`,

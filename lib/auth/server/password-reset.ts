@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { passwordResetTokens, users } from "@/db/schema";
 import { badRequest, tooManyRequests } from "@/lib/server/api/errors";
 import { env } from "@/lib/server/env";
-import { sendMail } from "@/lib/server/mail";
+import { escapeHtml, sendMail } from "@/lib/server/mail";
 import { redis } from "@/lib/server/redis";
 import { PASSWORD_RESET_LINK_INVALID } from "@/lib/auth/schemas";
 import { hashPassword } from "./password";
@@ -111,8 +111,4 @@ export async function resetPasswordWithToken(token: string, password: string): P
     return claimed.userId;
   });
   await announceUserRevocation(userId);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -5,14 +5,15 @@ import { redis } from "@/lib/server/redis";
  * Sign-in and registration limits, in Redis so every web process shares them.
  *
  * - The strict limit is per e-mail *and* IP: LOGIN_MAX_FAILURES failed logins from one address lock
- *   that address out of that account for the window. Keying on the e-mail alone let anyone lock
- *   anyone out.
- * - An IP gets five times as many failures over all e-mails (an office behind one address should not
- *   be locked out by one person's typos, a scanner trying many accounts should).
- * - The e-mail alone is never locked, only slowed: once it has LOGIN_MAX_FAILURES failures from any
- *   addresses in the window, each further attempt waits progressively longer (capped) before its
- *   password is checked, so its owner still gets in while an attack from many addresses crawls.
- * - Attempts are counted before the password is checked, in one Lua script (check every limit, then
+ *   that address out of that account for the window. It protects the account; keying on the e-mail
+ *   alone let anyone lock anyone out.
+ * - An IP alone is never locked, only slowed: past five times as many failures over all e-mails, each
+ *   further attempt from it waits progressively longer (capped) before its password is checked. An
+ *   office behind one address keeps signing in while one person's typos, or a scanner trying many
+ *   accounts from it, crawl.
+ * - The e-mail alone is slowed the same way once it has LOGIN_MAX_FAILURES failures from any
+ *   addresses in the window, so its owner still gets in while an attack from many addresses crawls.
+ * - Attempts are counted before the password is checked, in one Lua script (check the locks, then
  *   count), so parallel attempts cannot all pass a check made before any of them was counted; a
  *   successful sign-in gives its count back.
  * - Registration counts per IP the same way and gives a successful registration's count back, so
@@ -60,11 +61,14 @@ const loginKeys = (email: string, ip: string) => {
 
 export type Reservation = { allowed: false; retryAfterSeconds: number } | { allowed: true; delayMs: number };
 
-/** Counts a login attempt, or refuses it (nothing counted) while the e-mail+IP or the IP is locked. */
+/**
+ * Counts a login attempt, or refuses it (nothing counted) while this e-mail is locked for this IP;
+ * `delayMs`: how long it waits first, when the e-mail or the IP is past its slowing threshold.
+ */
 export async function reserveLoginAttempt(email: string, ip: string): Promise<Reservation> {
   const k = loginKeys(email, ip);
   const max = env.LOGIN_MAX_FAILURES;
-  const [blocked, , , emailCount] = (await redis().eval(
+  const [blocked, , ipCount, emailCount] = (await redis().eval(
     RESERVE,
     3,
     k.pair,
@@ -72,15 +76,18 @@ export async function reserveLoginAttempt(email: string, ip: string): Promise<Re
     k.email,
     env.LOGIN_WINDOW_SECONDS,
     max,
-    max * IP_FACTOR,
+    0,
     0,
   )) as number[];
   if (blocked) return { allowed: false, retryAfterSeconds: blocked };
-  return { allowed: true, delayMs: emailDelayMs((emailCount ?? 1) - 1) };
+  return {
+    allowed: true,
+    delayMs: Math.max(slowedDelayMs((emailCount ?? 1) - 1, max), slowedDelayMs((ipCount ?? 1) - 1, max * IP_FACTOR)),
+  };
 }
 
-/** How long an attempt waits when the e-mail already has `failures` failures in the window. */
-export function emailDelayMs(failures: number, max = env.LOGIN_MAX_FAILURES): number {
+/** How long an attempt waits when its e-mail or IP already has `failures` failures in the window (threshold `max`). */
+export function slowedDelayMs(failures: number, max = env.LOGIN_MAX_FAILURES): number {
   if (failures < max) return 0;
   return Math.min(LOGIN_MAX_DELAY_MS, DELAY_BASE_MS * 2 ** Math.min(failures - max, 16));
 }

@@ -1,4 +1,3 @@
-import { createFreeSubscription } from "@/lib/billing/server/subscription";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users, type User } from "@/db/schema";
@@ -6,6 +5,7 @@ import { badRequest, conflict, unauthorized } from "@/lib/server/api/errors";
 import { hashPassword, spendVerifyTime, verifyPassword } from "./password";
 import type { PublicUser, RegisterInput } from "@/lib/auth/schemas";
 import { announceUserRevocation, revokeUserSessions } from "./user-sessions";
+import { createWorkspace, PERSONAL_WORKSPACE_NAME } from "@/lib/workspaces/server/workspaces";
 
 export function toPublicUser(user: User): PublicUser {
   return {
@@ -36,14 +36,15 @@ export async function authenticateWithPassword(email: string, password: string):
 
 export async function registerUser(input: RegisterInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  // Every new user starts on the Free plan, in the same transaction as the account itself.
+  // Every new user starts with a personal workspace on the Free plan, in the same transaction as
+  // the account itself.
   const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({ name: input.name, email: input.email, passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (user) await createFreeSubscription(user.id, tx);
+    if (user) await createWorkspace(user.id, { id: user.id, name: PERSONAL_WORKSPACE_NAME }, tx);
     return user;
   });
   if (!created) throw conflict("An account with this email already exists", "email_taken");

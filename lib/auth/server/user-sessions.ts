@@ -151,3 +151,16 @@ export async function revokeUserSessions(
 export function announceUserRevocation(userId: string, exceptSessionId?: string): Promise<void> {
   return announce({ userId, except: exceptSessionId });
 }
+
+/** When a session began (its row's creation), and whether the person had a session before it; null without a row. */
+export async function sessionBeginning(sessionId: string): Promise<{ begunAt: Date; hadEarlier: boolean } | null> {
+  const earlier = db
+    .select({ one: sql`1` })
+    .from(sql`${userSessions} as earlier`)
+    .where(sql`earlier.user_id = ${userSessions.userId} and earlier.created_at < ${userSessions.createdAt}`);
+  const [row] = await db
+    .select({ begunAt: userSessions.createdAt, hadEarlier: sql<boolean>`exists (${earlier})` })
+    .from(userSessions)
+    .where(eq(userSessions.id, sessionId));
+  return row ?? null;
+}

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { db } from "@/db";
-import { billingEvents, subscriptions, users, type Subscription } from "@/db/schema";
+import { billingEvents, subscriptions, users, workspaceMembers, workspaces, type Subscription } from "@/db/schema";
 import { ApiError, conflict, notFound } from "@/lib/server/api/errors";
 import { env } from "@/lib/server/env";
 import {
@@ -19,7 +19,7 @@ import { isPaidTier, priceIdFor, stripe, type PaidTier } from "./stripe";
 import {
   HELD_TIER_KEY,
   HELD_UNTIL_KEY,
-  USER_ID_KEY,
+  WORKSPACE_ID_KEY,
   scheduledCancellation,
   syncSubscriptionFromStripe,
   tiersOf,
@@ -43,13 +43,26 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** The user's Stripe customer, created once (the idempotency key makes a concurrent second call reuse it). */
+/**
+ * The workspace's Stripe customer, created once (the idempotency key makes a concurrent second call
+ * reuse it): named after the workspace, billed to its first owner's e-mail.
+ */
 async function ensureCustomer(row: Subscription): Promise<string> {
   if (row.stripeCustomerId) return row.stripeCustomerId;
-  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
+  const [owner] = await db
+    .select({ email: users.email, workspaceName: workspaces.name })
+    .from(workspaces)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.role, "owner")),
+    )
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaces.id, row.workspaceId))
+    .orderBy(asc(workspaceMembers.createdAt))
+    .limit(1);
   const customer = await stripe().customers.create(
-    { email: user?.email, name: user?.name ?? undefined, metadata: { [USER_ID_KEY]: row.userId } },
-    { idempotencyKey: `postloom-customer-${row.userId}` },
+    { email: owner?.email, name: owner?.workspaceName, metadata: { [WORKSPACE_ID_KEY]: row.workspaceId } },
+    { idempotencyKey: `postloom-customer-${row.workspaceId}` },
   );
   await db
     .update(subscriptions)
@@ -59,13 +72,13 @@ async function ensureCustomer(row: Subscription): Promise<string> {
   return again?.stripeCustomerId ?? customer.id;
 }
 
-async function summaryAfterSync(userId: string, subscriptionId: string): Promise<SubscriptionSummary> {
-  const row = await syncSubscriptionFromStripe(userId, subscriptionId);
-  return toSubscriptionSummary(row ?? (await ensureSubscription(userId)));
+async function summaryAfterSync(workspaceId: string, subscriptionId: string): Promise<SubscriptionSummary> {
+  const row = await syncSubscriptionFromStripe(workspaceId, subscriptionId);
+  return toSubscriptionSummary(row ?? (await ensureSubscription(workspaceId)));
 }
 
-async function recordEvent(userId: string, type: string, fromTier: TierName, toTier: TierName, amountMinor = 0) {
-  await db.insert(billingEvents).values({ userId, type, fromTier, toTier, amountMinor });
+async function recordEvent(workspaceId: string, type: string, fromTier: TierName, toTier: TierName, amountMinor = 0) {
+  await db.insert(billingEvents).values({ workspaceId, type, fromTier, toTier, amountMinor });
 }
 
 /** Stripe removes a metadata key set to "". */
@@ -75,9 +88,12 @@ const hasStripePlan = (row: Subscription): row is Subscription & { stripeSubscri
   row.stripeSubscriptionId !== null && row.tier !== "free";
 
 /** POST /subscription/initialize: Free (idempotent), or with startTrial a trial of Standard without a card. */
-export async function initialize(userId: string, input: InitializeSubscriptionInput): Promise<SubscriptionSummary> {
-  if (!input.startTrial) return initializeSubscription(userId, input);
-  const row = await ensureSubscription(userId);
+export async function initialize(
+  workspaceId: string,
+  input: InitializeSubscriptionInput,
+): Promise<SubscriptionSummary> {
+  if (!input.startTrial) return initializeSubscription(workspaceId, input);
+  const row = await ensureSubscription(workspaceId);
   if (hasStripePlan(row)) return toSubscriptionSummary(row);
   if (row.trialEndsAt) throw conflict(SUBSCRIPTION_MESSAGES.trialUsed, "trial_used");
   const tier = isPaidTier(input.tier) ? input.tier : TRIAL_TIER;
@@ -88,17 +104,17 @@ export async function initialize(userId: string, input: InitializeSubscriptionIn
       items: [{ price: await priceIdFor(tier) }],
       trial_period_days: TRIAL_DAYS,
       trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
-      metadata: { [USER_ID_KEY]: userId },
+      metadata: { [WORKSPACE_ID_KEY]: workspaceId },
     },
-    { idempotencyKey: `postloom-trial-${userId}` },
+    { idempotencyKey: `postloom-trial-${workspaceId}` },
   );
-  await recordEvent(userId, "trial_started", row.tier, tier);
-  return summaryAfterSync(userId, sub.id);
+  await recordEvent(workspaceId, "trial_started", row.tier, tier);
+  return summaryAfterSync(workspaceId, sub.id);
 }
 
 /** POST /subscription/change-tier */
-export async function changeTier(userId: string, input: ChangeTierInput): Promise<ChangeTierResult> {
-  const row = await ensureSubscription(userId);
+export async function changeTier(workspaceId: string, input: ChangeTierInput): Promise<ChangeTierResult> {
+  const row = await ensureSubscription(workspaceId);
   if (input.tier === row.tier) return { outcome: "unchanged", subscription: toSubscriptionSummary(row), message: null };
   if (!hasStripePlan(row)) {
     // Free → paid: the card is taken by Stripe Checkout; the webhook (or the return) applies the plan.
@@ -135,16 +151,16 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
   if (!isPaidTier(input.tier)) {
     if (input.immediate) {
       await stripe().subscriptions.cancel(subId);
-      await recordEvent(userId, "downgrade", row.tier, "free");
-      return { outcome: "changed", subscription: await summaryAfterSync(userId, subId), chargedMinor: 0, message };
+      await recordEvent(workspaceId, "downgrade", row.tier, "free");
+      return { outcome: "changed", subscription: await summaryAfterSync(workspaceId, subId), chargedMinor: 0, message };
     }
     await stripe().subscriptions.update(subId, {
       ...restoreHeld,
       proration_behavior: "none",
       cancel_at_period_end: true,
     });
-    await recordEvent(userId, "downgrade_scheduled", row.tier, "free");
-    const subscription = await summaryAfterSync(userId, subId);
+    await recordEvent(workspaceId, "downgrade_scheduled", row.tier, "free");
+    const subscription = await summaryAfterSync(workspaceId, subId);
     return { outcome: "scheduled", subscription, message: scheduledMessage("free", subscription) };
   }
 
@@ -156,8 +172,8 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
       proration_behavior: "none",
       metadata: { [HELD_TIER_KEY]: row.tier, [HELD_UNTIL_KEY]: String(item.current_period_end) },
     });
-    await recordEvent(userId, "change_scheduled", row.tier, input.tier);
-    const subscription = await summaryAfterSync(userId, subId);
+    await recordEvent(workspaceId, "change_scheduled", row.tier, input.tier);
+    const subscription = await summaryAfterSync(workspaceId, subId);
     return { outcome: "scheduled", subscription, message: scheduledMessage(input.tier, subscription) };
   }
   if (restoreHeld) await stripe().subscriptions.update(subId, { ...restoreHeld, proration_behavior: "none" });
@@ -180,15 +196,15 @@ export async function changeTier(userId: string, input: ChangeTierInput): Promis
           metadata: current.metadata,
         });
         // Applied now, as every other answer is: the webhooks of these updates may come later.
-        await syncSubscriptionFromStripe(userId, subId);
+        await syncSubscriptionFromStripe(workspaceId, subId);
       }
       throw new ApiError(402, "payment_failed", `${SUBSCRIPTION_MESSAGES.changeFailed} ${error.message}`);
     }
     throw error;
   }
   const chargedMinor = await prorationCharged(updated);
-  await recordEvent(userId, upgrade ? "upgrade" : "downgrade", row.tier, input.tier, chargedMinor);
-  return { outcome: "changed", subscription: await summaryAfterSync(userId, subId), chargedMinor, message };
+  await recordEvent(workspaceId, upgrade ? "upgrade" : "downgrade", row.tier, input.tier, chargedMinor);
+  return { outcome: "changed", subscription: await summaryAfterSync(workspaceId, subId), chargedMinor, message };
 }
 
 /** The prorated amount the change invoiced now (negative: a credit for the next invoices). */
@@ -214,9 +230,9 @@ async function createCheckout(row: Subscription, tier: PaidTier): Promise<string
     line_items: [{ price: await priceIdFor(tier), quantity: 1 }],
     success_url: `${env.APP_URL}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${env.APP_URL}/billing?checkout=cancelled`,
-    client_reference_id: row.userId,
-    metadata: { [USER_ID_KEY]: row.userId, tier },
-    subscription_data: { metadata: { [USER_ID_KEY]: row.userId } },
+    client_reference_id: row.workspaceId,
+    metadata: { [WORKSPACE_ID_KEY]: row.workspaceId, tier },
+    subscription_data: { metadata: { [WORKSPACE_ID_KEY]: row.workspaceId } },
   });
   if (!session.url) throw new ApiError(502, "stripe_state", SUBSCRIPTION_MESSAGES.changeFailed);
   return session.url;
@@ -224,10 +240,10 @@ async function createCheckout(row: Subscription, tier: PaidTier): Promise<string
 
 /** POST /subscription/cancel: at the period's end, or now (no refund). Free cannot cancel. */
 export async function cancelSubscription(
-  userId: string,
+  workspaceId: string,
   input: CancelSubscriptionInput,
 ): Promise<SubscriptionChangeResult> {
-  const row = await ensureSubscription(userId);
+  const row = await ensureSubscription(workspaceId);
   if (!hasStripePlan(row)) throw conflict(SUBSCRIPTION_MESSAGES.freeCannotCancel, "free_cannot_cancel");
   const subId = row.stripeSubscriptionId;
   if (input.atPeriodEnd) await stripe().subscriptions.update(subId, { cancel_at_period_end: true });
@@ -236,9 +252,9 @@ export async function cancelSubscription(
     .update(subscriptions)
     .set({ cancelReason: input.reason ?? null })
     .where(eq(subscriptions.id, row.id));
-  await recordEvent(userId, "cancel", row.tier, input.atPeriodEnd ? row.tier : "free");
+  await recordEvent(workspaceId, "cancel", row.tier, input.atPeriodEnd ? row.tier : "free");
   return {
-    subscription: await summaryAfterSync(userId, subId),
+    subscription: await summaryAfterSync(workspaceId, subId),
     message: input.atPeriodEnd ? SUBSCRIPTION_MESSAGES.cancelAtPeriodEnd : SUBSCRIPTION_MESSAGES.cancelledImmediately,
   };
 }
@@ -249,29 +265,29 @@ export async function cancelSubscription(
  * (which clears the cancel_at it implied) or, for a cancel_at alone (the portal in flexible billing
  * mode), `cancel_at: ""`, which the API takes as "remove" (the SDK's Emptyable parameter).
  */
-export async function reactivateSubscription(userId: string): Promise<SubscriptionChangeResult> {
-  const row = await ensureSubscription(userId);
+export async function reactivateSubscription(workspaceId: string): Promise<SubscriptionChangeResult> {
+  const row = await ensureSubscription(workspaceId);
   if (!hasStripePlan(row)) throw conflict(SUBSCRIPTION_MESSAGES.nothingToReactivate, "nothing_to_reactivate");
   const current = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
   if (!scheduledCancellation(current) || current.status === "canceled") {
     // Our copy may be behind (a webhook still on its way): it is brought to Stripe's state first.
-    await syncSubscriptionFromStripe(userId, row.stripeSubscriptionId);
+    await syncSubscriptionFromStripe(workspaceId, row.stripeSubscriptionId);
     throw conflict(SUBSCRIPTION_MESSAGES.nothingToReactivate, "nothing_to_reactivate");
   }
   await stripe().subscriptions.update(
     row.stripeSubscriptionId,
     current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: "" },
   );
-  await recordEvent(userId, "reactivate", row.tier, row.tier);
+  await recordEvent(workspaceId, "reactivate", row.tier, row.tier);
   return {
-    subscription: await summaryAfterSync(userId, row.stripeSubscriptionId),
+    subscription: await summaryAfterSync(workspaceId, row.stripeSubscriptionId),
     message: SUBSCRIPTION_MESSAGES.reactivated,
   };
 }
 
 /** POST /subscription/portal: a Stripe customer portal session (cards, invoices) for the owner. */
-export async function createPortalSession(userId: string): Promise<PortalSessionResult> {
-  const customer = await ensureCustomer(await ensureSubscription(userId));
+export async function createPortalSession(workspaceId: string): Promise<PortalSessionResult> {
+  const customer = await ensureCustomer(await ensureSubscription(workspaceId));
   const session = await stripe().billingPortal.sessions.create({ customer, return_url: `${env.APP_URL}/billing` });
   return { url: session.url };
 }
@@ -281,8 +297,8 @@ export async function createPortalSession(userId: string): Promise<PortalSession
  * (never from the browser) and, when paid, its subscription applied: the page need not wait for the
  * webhook. Another customer's session is answered as missing.
  */
-export async function confirmCheckout(userId: string, sessionId: string): Promise<SubscriptionSummary> {
-  const row = await ensureSubscription(userId);
+export async function confirmCheckout(workspaceId: string, sessionId: string): Promise<SubscriptionSummary> {
+  const row = await ensureSubscription(workspaceId);
   const session = await stripe()
     .checkout.sessions.retrieve(sessionId)
     .catch((error: unknown) => {
@@ -294,5 +310,5 @@ export async function confirmCheckout(userId: string, sessionId: string): Promis
     throw notFound(SUBSCRIPTION_MESSAGES.checkoutNotFound);
   const subId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
   if (session.status !== "complete" || !subId) return toSubscriptionSummary(row);
-  return summaryAfterSync(userId, subId);
+  return summaryAfterSync(workspaceId, subId);
 }

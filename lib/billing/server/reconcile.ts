@@ -10,13 +10,13 @@ import { syncSubscriptionFromStripe } from "./stripe-sync";
  */
 export async function reconcileStripeSubscriptions(): Promise<{ checked: number; failed: number }> {
   const rows = await db
-    .select({ userId: subscriptions.userId, subscriptionId: subscriptions.stripeSubscriptionId })
+    .select({ workspaceId: subscriptions.workspaceId, subscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
     .where(isNotNull(subscriptions.stripeSubscriptionId));
   let failed = 0;
   for (const row of rows) {
     try {
-      if (row.subscriptionId) await syncSubscriptionFromStripe(row.userId, row.subscriptionId);
+      if (row.subscriptionId) await syncSubscriptionFromStripe(row.workspaceId, row.subscriptionId);
     } catch (error) {
       failed += 1;
       console.error(`[billing] reconcile of ${row.subscriptionId} failed`, error);

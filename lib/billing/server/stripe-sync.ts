@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Metadata of a change scheduled for renewal: the tier kept until the period that ends at `until`. */
 export const HELD_TIER_KEY = "postloom_tier";
 export const HELD_UNTIL_KEY = "postloom_tier_until";
-export const USER_ID_KEY = "postloom_user_id";
+export const WORKSPACE_ID_KEY = "postloom_workspace_id";
 
 const toDate = (unix: number | null | undefined) => (unix ? new Date(unix * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -70,8 +70,8 @@ export async function lockRowByCustomer(tx: Transaction, customerId: string): Pr
   return row;
 }
 
-export async function lockRowByUser(tx: Transaction, userId: string): Promise<Subscription | undefined> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
+export async function lockRowByWorkspace(tx: Transaction, workspaceId: string): Promise<Subscription | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).for("update");
   return row;
 }
 
@@ -140,9 +140,12 @@ async function write(
 }
 
 /** Reads the subscription from Stripe and applies it to the user's row, under the row's lock. */
-export async function syncSubscriptionFromStripe(userId: string, subscriptionId: string): Promise<Subscription | null> {
+export async function syncSubscriptionFromStripe(
+  workspaceId: string,
+  subscriptionId: string,
+): Promise<Subscription | null> {
   return db.transaction(async (tx) => {
-    const row = await lockRowByUser(tx, userId);
+    const row = await lockRowByWorkspace(tx, workspaceId);
     if (!row) return null;
     const sub = await stripe().subscriptions.retrieve(subscriptionId);
     if (idOf(sub.customer) !== row.stripeCustomerId) return row;

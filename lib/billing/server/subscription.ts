@@ -12,8 +12,8 @@ import { tierNames, tiers } from "@/lib/billing/tiers";
 import { startOfMonthUtc } from "./limits";
 
 /**
- * The user's subscription row: every user has one from registration (Free), and any user without
- * one (registered before billing existed) gets it on first read. Free runs by calendar month (UTC),
+ * The workspace's subscription row: every workspace has one from its creation (Free), and any
+ * workspace without one (made before billing existed) gets it on first read. Free runs by calendar month (UTC),
  * the window of the monthly limits; paid periods will come from Stripe.
  */
 
@@ -26,25 +26,29 @@ export function monthPeriod(now = new Date()): { start: Date; end: Date } {
 }
 
 /** Gives the user the Free plan unless they have a subscription already (registration calls it). */
-export async function createFreeSubscription(userId: string, executor: Executor = db): Promise<void> {
+export async function createFreeSubscription(workspaceId: string, executor: Executor = db): Promise<void> {
   const { start, end } = monthPeriod();
   await executor
     .insert(subscriptions)
-    .values({ userId, tier: "free", status: "active", currentPeriodStart: start, currentPeriodEnd: end })
-    .onConflictDoNothing({ target: subscriptions.userId });
+    .values({ workspaceId, tier: "free", status: "active", currentPeriodStart: start, currentPeriodEnd: end })
+    .onConflictDoNothing({ target: subscriptions.workspaceId });
 }
 
 /** The user's subscription, created as Free when missing; a Free period that ended moves to this month. */
-export async function ensureSubscription(userId: string, now = new Date()): Promise<Subscription> {
-  await createFreeSubscription(userId);
+export async function ensureSubscription(workspaceId: string, now = new Date()): Promise<Subscription> {
+  await createFreeSubscription(workspaceId);
   const { start, end } = monthPeriod(now);
   await db
     .update(subscriptions)
     .set({ currentPeriodStart: start, currentPeriodEnd: end })
     .where(
-      and(eq(subscriptions.userId, userId), eq(subscriptions.tier, "free"), lte(subscriptions.currentPeriodEnd, now)),
+      and(
+        eq(subscriptions.workspaceId, workspaceId),
+        eq(subscriptions.tier, "free"),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
     );
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   if (!row) throw new Error("subscription missing after insert");
   return row;
 }
@@ -70,8 +74,8 @@ export function toSubscriptionSummary(row: Subscription, now = new Date()): Subs
   };
 }
 
-export async function getCurrentSubscription(userId: string, now = new Date()): Promise<SubscriptionSummary> {
-  return toSubscriptionSummary(await ensureSubscription(userId, now), now);
+export async function getCurrentSubscription(workspaceId: string, now = new Date()): Promise<SubscriptionSummary> {
+  return toSubscriptionSummary(await ensureSubscription(workspaceId, now), now);
 }
 
 /**
@@ -80,11 +84,11 @@ export async function getCurrentSubscription(userId: string, now = new Date()): 
  * which decides nothing from what the browser says.
  */
 export async function initializeSubscription(
-  userId: string,
+  workspaceId: string,
   input: InitializeSubscriptionInput,
 ): Promise<SubscriptionSummary> {
   if (input.tier !== "free") throw badRequest(SUBSCRIPTION_MESSAGES.paidNeedsCheckout, "checkout_required");
-  return getCurrentSubscription(userId);
+  return getCurrentSubscription(workspaceId);
 }
 
 /** The tier config as the API answers it, in tier order. */

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { chatMessages, chats, media, usageRecords, users } from "@/db/schema";
+import { chatMessages, chats, media, usageRecords, workspaces } from "@/db/schema";
 import { COST_EXPLANATION, costBreakdown } from "@/lib/billing/costs";
 import { bytesToMb, mbToGb } from "@/lib/billing/format";
 import type {
@@ -9,18 +9,25 @@ import type {
   SubscriptionUsage,
   UsageHistoryItem,
 } from "@/lib/billing/schemas";
-import { countAiRequestsThisMonth, countPostsThisMonth, getStorageUsedBytes, getUserTier } from "./limits";
+import {
+  countAiRequestsThisMonth,
+  countPostsThisMonth,
+  countTeamSeats,
+  getStorageUsedBytes,
+  getUserTier,
+} from "./limits";
 import { tiers } from "@/lib/billing/tiers";
+import { countAiConversations } from "@/lib/ai/server/chat-queries";
 import { getCurrentSubscription, listTiers, monthPeriod } from "./subscription";
 
 /**
  * Usage and its cost estimate, read from the usage ledger (usage_records). The meters count what
- * the limits count (this calendar month, UTC; posts that still exist; storage now). History is per
+ * the limits count (this calendar month, UTC; posts created, deleted ones too; storage now). History is per
  * calendar month, the period of the monthly limits, from the user's first month; storage in each
  * is what was stored at its end, and its posts are the posts created in it (deleted ones too).
  */
 
-async function tokensBetween(userId: string, start: Date, end: Date) {
+async function tokensBetween(workspaceId: string, start: Date, end: Date) {
   const [row] = await db
     .select({
       requests: sql<string | null>`sum(${usageRecords.quantity})`,
@@ -30,7 +37,7 @@ async function tokensBetween(userId: string, start: Date, end: Date) {
     .from(usageRecords)
     .where(
       and(
-        eq(usageRecords.userId, userId),
+        eq(usageRecords.workspaceId, workspaceId),
         eq(usageRecords.kind, "ai_request"),
         gte(usageRecords.occurredAt, start),
         lt(usageRecords.occurredAt, end),
@@ -43,20 +50,26 @@ async function tokensBetween(userId: string, start: Date, end: Date) {
   };
 }
 
-export async function getUsage(userId: string, now = new Date()): Promise<SubscriptionUsage> {
+/**
+ * The workspace's usage this month. Chat messages are the person's own (AI chats are personal,
+ * `userId`), counted beside the workspace's meters.
+ */
+export async function getUsage(workspaceId: string, userId: string, now = new Date()): Promise<SubscriptionUsage> {
   const { start, end } = monthPeriod(now);
-  const limits = tiers[await getUserTier(userId)].limits;
-  const [aiRequests, posts, storageBytes, tokens, [chatRow], [mediaRow]] = await Promise.all([
-    countAiRequestsThisMonth(userId),
-    countPostsThisMonth(userId),
-    getStorageUsedBytes(userId),
-    tokensBetween(userId, start, end),
+  const limits = tiers[await getUserTier(workspaceId)].limits;
+  const [aiRequests, posts, storageBytes, tokens, [chatRow], [mediaRow], seats, aiConversations] = await Promise.all([
+    countAiRequestsThisMonth(workspaceId),
+    countPostsThisMonth(workspaceId),
+    getStorageUsedBytes(workspaceId),
+    tokensBetween(workspaceId, start, end),
     db
       .select({ total: count() })
       .from(chatMessages)
       .innerJoin(chats, eq(chats.id, chatMessages.chatId))
       .where(and(eq(chats.userId, userId), gte(chatMessages.createdAt, start), lt(chatMessages.createdAt, end))),
-    db.select({ total: count() }).from(media).where(eq(media.userId, userId)),
+    db.select({ total: count() }).from(media).where(eq(media.workspaceId, workspaceId)),
+    countTeamSeats(workspaceId),
+    countAiConversations(userId),
   ]);
   const storageMB = bytesToMb(storageBytes);
   return {
@@ -66,6 +79,8 @@ export async function getUsage(userId: string, now = new Date()): Promise<Subscr
       aiRequests: { current: aiRequests, limit: limits.aiRequestsPerMonth },
       posts: { current: posts, limit: limits.postsPerMonth },
       storage: { current: storageMB, limit: limits.storageMB },
+      // Seats as the invitation limit counts them: members and pending invitations.
+      teamMembers: { current: seats.members + seats.pending, limit: limits.teamMembers },
     },
     detailed: {
       openai: {
@@ -79,6 +94,7 @@ export async function getUsage(userId: string, now = new Date()): Promise<Subscr
         storageMB,
         posts,
         chatMessages: chatRow?.total ?? 0,
+        aiConversations,
         mediaFiles: mediaRow?.total ?? 0,
       },
       costs: costBreakdown({ ...tokens, storageBytes }),
@@ -86,9 +102,12 @@ export async function getUsage(userId: string, now = new Date()): Promise<Subscr
   };
 }
 
-export async function getCosts(userId: string, now = new Date()): Promise<SubscriptionCosts> {
+export async function getCosts(workspaceId: string, now = new Date()): Promise<SubscriptionCosts> {
   const { start, end } = monthPeriod(now);
-  const [tokens, storageBytes] = await Promise.all([tokensBetween(userId, start, end), getStorageUsedBytes(userId)]);
+  const [tokens, storageBytes] = await Promise.all([
+    tokensBetween(workspaceId, start, end),
+    getStorageUsedBytes(workspaceId),
+  ]);
   return {
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
@@ -103,12 +122,19 @@ export async function getCosts(userId: string, now = new Date()): Promise<Subscr
 
 const monthKey = (date: Date) => date.toISOString().slice(0, 7);
 
-/** The last `limit` calendar months (newest first), from the month the user registered. */
-export async function getUsageHistory(userId: string, limit: number, now = new Date()): Promise<UsageHistoryItem[]> {
-  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-  if (!user) return [];
+/** The last `limit` calendar months (newest first), from the month the workspace was made. */
+export async function getUsageHistory(
+  workspaceId: string,
+  limit: number,
+  now = new Date(),
+): Promise<UsageHistoryItem[]> {
+  const [workspace] = await db
+    .select({ createdAt: workspaces.createdAt })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (!workspace) return [];
   const periods: { start: Date; end: Date }[] = [];
-  const first = monthPeriod(user.createdAt).start;
+  const first = monthPeriod(workspace.createdAt).start;
   for (let at = monthPeriod(now); periods.length < limit && at.start >= first;) {
     periods.push(at);
     at = monthPeriod(new Date(at.start.getTime() - 1));
@@ -131,13 +157,13 @@ export async function getUsageHistory(userId: string, limit: number, now = new D
       .from(usageRecords)
       .where(
         and(
-          eq(usageRecords.userId, userId),
+          eq(usageRecords.workspaceId, workspaceId),
           gte(usageRecords.occurredAt, oldest),
           lt(usageRecords.occurredAt, newestEnd),
         ),
       )
       .groupBy(month),
-    getStorageUsedBytes(userId, db, oldest),
+    getStorageUsedBytes(workspaceId, db, oldest),
   ]);
   const byMonth = new Map(rows.map((row) => [row.month, row]));
 
@@ -163,7 +189,11 @@ export async function getUsageHistory(userId: string, limit: number, now = new D
   return items.reverse();
 }
 
-export async function getDashboard(userId: string, now = new Date()): Promise<SubscriptionDashboard> {
-  const subscription = await getCurrentSubscription(userId, now);
-  return { subscription, usage: await getUsage(userId, now), tiers: listTiers() };
+export async function getDashboard(
+  workspaceId: string,
+  userId: string,
+  now = new Date(),
+): Promise<SubscriptionDashboard> {
+  const subscription = await getCurrentSubscription(workspaceId, now);
+  return { subscription, usage: await getUsage(workspaceId, userId, now), tiers: listTiers() };
 }

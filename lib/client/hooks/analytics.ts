@@ -3,7 +3,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { analyticsKeys } from "@/lib/analytics/query-keys";
-import type { PublicUser } from "@/lib/auth/schemas";
+import { can } from "@/lib/workspaces/roles";
+import type { WorkspaceSummary } from "@/lib/workspaces/schemas";
 import type { DateRangeQuery } from "@/lib/analytics/schemas";
 import {
   getBestTimes,
@@ -78,7 +79,7 @@ function afterTimeZoneChange(queryClient: QueryClient, reloadSession: () => Prom
   return Promise.all([queryClient.invalidateQueries({ queryKey: analyticsKeys.all }), reloadSession()]);
 }
 
-const adoptedKey = (userId: string) => `postloom:time-zone-adopted:${userId}`;
+const adoptedKey = (workspaceId: string) => `postloom:time-zone-adopted:${workspaceId}`;
 
 /** The zone an analytics answer was counted in: the overview's range and best times carry it. */
 function answerZone(data: unknown): string | null {
@@ -97,41 +98,60 @@ function answeredInAnotherZone(queryClient: QueryClient, zone: string): boolean 
 }
 
 /**
- * Once per user and browser: a user still on the default zone (UTC) gets the browser's zone, so
- * their analytics days are their own days from the start. After that only Settings changes it (a
- * deliberate choice of UTC is never undone). The user's zone comes with the session the page was
- * rendered with, so nothing is asked unless the zone changes. Failures are left for the next load.
+ * Once per workspace and browser: a workspace still on the default zone (UTC) gets the browser's
+ * zone when the person may change its settings, so its analytics days are their days from the
+ * start. After that only Settings changes it (a deliberate choice of UTC is never undone). The
+ * workspace's zone comes with the session the page was rendered with, so nothing is asked unless
+ * the zone changes. Failures are left for the next load.
  */
-export function useAdoptBrowserTimeZone(user: Pick<PublicUser, "id" | "timeZone"> | null) {
+export function useAdoptBrowserTimeZone(workspace: Pick<WorkspaceSummary, "id" | "timeZone" | "role"> | null) {
   const queryClient = useQueryClient();
   const { reload } = useSession();
-  const [userId, userZone] = [user?.id, user?.timeZone];
+  const mayChange = workspace !== null && can(workspace.role, "manageSettings");
+  const [workspaceId, workspaceZone] = mayChange ? [workspace.id, workspace.timeZone] : [];
   useEffect(() => {
-    if (!userId || !userZone || window.localStorage.getItem(adoptedKey(userId))) return;
+    if (!workspaceId || !workspaceZone) return;
+    const adopted = window.localStorage.getItem(adoptedKey(workspaceId));
+    // Adopted, but this page was rendered with the zone from before (the page that adopted it was
+    // left while its request was on the way, and this one's session was read before it landed):
+    // the session is read again, once; whatever zone it then has is the mark.
+    if (adopted && adopted !== workspaceZone) {
+      window.localStorage.setItem(adoptedKey(workspaceId), workspaceZone);
+      void afterTimeZoneChange(queryClient, reload);
+      return;
+    }
+    if (adopted) return;
     // A task of its own after hydration: reading the browser's zone can be the page's first Intl
     // call, which loads the locale data, and hydration's last task is long enough.
-    const timer = window.setTimeout(() => void adoptBrowserTimeZone(userId, userZone, queryClient, reload), 0);
+    const timer = window.setTimeout(
+      () => void adoptBrowserTimeZone(workspaceId, workspaceZone, queryClient, reload),
+      0,
+    );
     return () => window.clearTimeout(timer);
-  }, [userId, userZone, reload, queryClient]);
+  }, [workspaceId, workspaceZone, reload, queryClient]);
 }
 
 async function adoptBrowserTimeZone(
-  userId: string,
-  userZone: string,
+  workspaceId: string,
+  workspaceZone: string,
   queryClient: QueryClient,
   reload: () => Promise<unknown>,
 ) {
   const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
-    if (browser && browser !== "UTC" && userZone === "UTC") {
+    // The mark is the zone the workspace has once this is done: a page rendered with another one
+    // knows its session is older than the adoption (above).
+    let zone = workspaceZone;
+    if (browser && browser !== "UTC" && workspaceZone === "UTC") {
       await updateTimeZone(browser);
+      zone = browser;
       await afterTimeZoneChange(queryClient, reload);
     }
     // An adoption begun on the page before (its request outlives the page) can land after
     // this page's analytics were answered in the old zone.
-    else if (answeredInAnotherZone(queryClient, userZone))
+    else if (answeredInAnotherZone(queryClient, workspaceZone))
       await queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
-    window.localStorage.setItem(adoptedKey(userId), "1");
+    window.localStorage.setItem(adoptedKey(workspaceId), zone);
   } catch {
     // Offline or a refused zone: the next page load tries again.
   }

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { normalisedListParams, postKeys, type ListPostsParams } from "@/lib/posts/query-keys";
+import { normalisedListParams, POST_TOTAL_LISTS, postKeys, type ListPostsParams } from "@/lib/posts/query-keys";
 import type { CreatePostInput, PageCheckInput, PostDto, PostListResponse, UpdatePostInput } from "@/lib/posts/schemas";
 import {
   getPost,
@@ -38,6 +38,22 @@ export function usePosts(params: ListPostsParams = {}) {
     queryFn: () => listPosts(normalised),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The workspace's post totals as the content list counts them (its pagination totals, kept by the
+ * server's post counters): all posts, scheduled, published; undefined while loading. Every screen
+ * that shows such a total reads it here, so the scheduler and the content list never disagree.
+ */
+export function usePostTotals(): { all?: number; scheduled?: number; published?: number } {
+  const all = usePosts(POST_TOTAL_LISTS.all);
+  const scheduled = usePosts(POST_TOTAL_LISTS.scheduled);
+  const published = usePosts(POST_TOTAL_LISTS.published);
+  return {
+    all: all.data?.pagination.total,
+    scheduled: scheduled.data?.pagination.total,
+    published: published.data?.pagination.total,
+  };
 }
 
 export function useCreatePostLimit() {

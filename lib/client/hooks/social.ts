@@ -8,6 +8,7 @@ import {
   refreshAccountData,
   refreshAccountToken,
   disconnectAccount,
+  disconnectPage,
 } from "@/lib/client/requests/social";
 
 /** TanStack Query over lib/client/requests/social.ts: query keys, queries and mutations that refresh what they change. */
@@ -54,6 +55,14 @@ export function useDisconnectAccount() {
   const afterChange = useAfterAccountChange();
   return useMutation({
     mutationFn: (accountId: string) => disconnectAccount(accountId),
+    onSuccess: () => afterChange(),
+  });
+}
+
+export function useDisconnectPage() {
+  const afterChange = useAfterAccountChange();
+  return useMutation({
+    mutationFn: (pageId: string) => disconnectPage(pageId),
     onSuccess: () => afterChange(),
   });
 }

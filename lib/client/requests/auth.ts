@@ -1,3 +1,4 @@
+import type { WorkspaceSummary } from "@/lib/workspaces/schemas";
 import type { HttpClient } from "@/lib/client/http";
 import type {
   ChangePasswordInput,
@@ -16,12 +17,21 @@ import type { AccountGroup, AccountStats } from "@/lib/social/schemas";
 
 export interface SessionData {
   user: PublicUser;
+  workspace: WorkspaceSummary;
+  workspaces: WorkspaceSummary[];
   socialAccounts: AccountGroup[];
   stats: AccountStats;
   postCounts: PostCounts;
+  /** Signed in before this session: the dashboard says 'Welcome back' (lib/auth/server/session-summary.ts). */
+  returning: boolean;
 }
 
 export const AUTH_CHECK_TIMEOUT_MS = 3_000;
+
+/** The workspace new pages open in; answers the session in it. */
+export function switchWorkspace(client: HttpClient, workspaceId: string) {
+  return client.post<SessionData & { success: true }>("/workspaces/switch", { workspaceId });
+}
 
 export function fetchMe(client: HttpClient, signal?: AbortSignal) {
   return client.get<SessionData & { success: true }>("/auth/me", { skipAuthRefresh: true, signal });

@@ -1,6 +1,6 @@
 import type { DataResponse } from "@/lib/api-response";
 import { http, type HttpClient } from "@/lib/client/http";
-import type { ConnectablePlatform } from "@/lib/social/platforms";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
 import type { ConnectedAccount, FacebookPageCandidate, OAuthCallbackResult } from "@/lib/social/schemas";
 
 /** The browser's calls to /api/social (spec section 7, "Social accounts"). */
@@ -62,12 +62,11 @@ export function connectFacebookPages(pageIds: string[], userAccessToken: string,
   return client.post<AccountActionResponse>("/social/facebook/connect-pages", { pages: pageIds, userAccessToken });
 }
 
-/** Connects an X or LinkedIn profile from a pending connection. */
-export function connectProfile(
-  platform: Exclude<ConnectablePlatform, "facebook">,
-  userAccessToken: string,
-  client: HttpClient = http,
-) {
+/**
+ * Connects the profile of a pending connection to a network that publishes as its profile (X,
+ * LinkedIn); the server refuses a network that publishes as Pages.
+ */
+export function connectProfile(platform: ConnectablePlatform, userAccessToken: string, client: HttpClient = http) {
   return client.post<AccountActionResponse>(`/social/connect/${platform}`, { userAccessToken });
 }
 
@@ -81,4 +80,9 @@ export function refreshAccountToken(accountId: string, client: HttpClient = http
 
 export function disconnectAccount(accountId: string, client: HttpClient = http) {
   return client.delete<DisconnectResponse>(`/social/accounts/${encodeURIComponent(accountId)}`);
+}
+
+/** One Page of a login; its last Page takes the login with it (`accountRemoved`). */
+export function disconnectPage(pageId: string, client: HttpClient = http) {
+  return client.delete<DisconnectResponse & { accountRemoved: boolean }>(`/social/pages/${encodeURIComponent(pageId)}`);
 }

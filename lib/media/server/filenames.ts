@@ -27,12 +27,14 @@ export function assertStorageKey(key: string): void {
   }
 }
 
-// next-auth user ids are UUIDs; anything else must not become a folder name.
-const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+// Workspace ids are UUIDs (a migrated personal workspace keeps its user's); anything else must not
+// become a folder name. Files stored under `users/` before workspaces keep their keys (the row holds it).
+const WORKSPACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function userFolder(userId: string): string {
-  if (!USER_ID.test(userId)) throw new Error("Refusing a user id that is not a plain identifier as a storage folder");
-  return `users/${userId}`;
+export function workspaceFolder(workspaceId: string): string {
+  if (!WORKSPACE_ID.test(workspaceId))
+    throw new Error("Refusing a workspace id that is not a plain identifier as a storage folder");
+  return `workspaces/${workspaceId}`;
 }
 
 const MAX_DISPLAY_LENGTH = 200;

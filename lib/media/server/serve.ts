@@ -1,11 +1,12 @@
+import type { Media } from "@/db/schema";
 import { notFound } from "@/lib/server/api/errors";
-import { getMediaRow } from "./queries";
+import { getMemberMediaRow } from "./queries";
 import { MEDIA_MESSAGES } from "@/lib/media/schemas";
 import { mediaStorage } from "./active-storage";
 import { parseRange } from "./range";
 
 /**
- * Serving a user's own files. The Content-Type is the one we detected at upload (never sniffed,
+ * Serving the files of a person's workspaces. The Content-Type is the one we detected at upload (never sniffed,
  * never the uploader's claim); names are immutable, so the browser may cache forever, privately.
  * Originals answer single byte ranges, which video players need for seeking.
  */
@@ -20,17 +21,31 @@ const BASE_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; sandbox",
 } as const;
 
+/** A file of one of the person's workspaces. */
 export async function mediaFileResponse(
   userId: string,
   filename: string,
   variant: MediaVariant,
   rangeHeader: string | null,
 ): Promise<Response> {
-  const row = await getMediaRow(userId, filename);
+  return storedFileResponse(await getMemberMediaRow(userId, filename), variant, rangeHeader);
+}
+
+/** A media row's file, found by whoever may see it (a member, a review link); null answers 404. */
+export async function storedFileResponse(
+  row: Media | null,
+  variant: MediaVariant,
+  rangeHeader: string | null,
+  cacheControl: string = BASE_HEADERS["Cache-Control"],
+): Promise<Response> {
   const key = variant === "original" ? row?.storageKey : row?.thumbnailKey;
   if (!row || !key) throw notFound(MEDIA_MESSAGES.notFound);
   const contentType = variant === "original" ? row.mimeType : "image/webp";
-  const headers: Record<string, string> = { ...BASE_HEADERS, "Content-Type": contentType };
+  const headers: Record<string, string> = {
+    ...BASE_HEADERS,
+    "Cache-Control": cacheControl,
+    "Content-Type": contentType,
+  };
 
   const requested = variant === "original" ? parseRange(rangeHeader, row.size) : null;
   if (variant === "original") headers["Accept-Ranges"] = "bytes";

@@ -3,16 +3,16 @@ import { db } from "@/db";
 import { media, postMedia, posts, postTargets, usageRecords, type NewMedia } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/server/api/errors";
 import { checkMediaFile, type DetectedMedia } from "./detect";
-import { displayFilename, isStoredFilename, newStoredName, userFolder } from "./filenames";
+import { displayFilename, isStoredFilename, newStoredName, workspaceFolder } from "./filenames";
 import { ImageInspectionError, inspectImage, MAX_IMAGE_PIXELS } from "./images";
-import { checkMediaForPlatform, type MediaPlatform } from "@/lib/media/platform-rules";
+import { checkMediaForPlatform, type MediaPlatform } from "@/lib/networks/media";
 import { toMediaItem } from "./dto";
 import { getMediaRow } from "./queries";
 import { MEDIA_MAX_FILES, MEDIA_MESSAGES, type MediaItem, type PlatformMediaCheck } from "@/lib/media/schemas";
 import { mediaStorage } from "./active-storage";
 import { assertCanStoreBytes, assertUploadFits } from "@/lib/billing/server/limits";
 
-/** Writes to a user's media library: upload (all or nothing), delete, and per-platform checks. */
+/** Writes to a workspace's media library: upload (all or nothing), delete, and per-platform checks. */
 
 export interface UploadFile {
   /** The name the user's browser sent; shown, never used as a path. */
@@ -72,16 +72,16 @@ async function deleteKeys(keys: string[]): Promise<void> {
 }
 
 /**
- * Stores up to 10 files for the user and returns them as media items, in the order given. One
+ * Stores up to 10 files for the workspace and returns them as media items, in the order given. One
  * invalid file refuses the whole batch and nothing is stored; a storage or database failure
  * midway removes what was already written.
  */
-export async function uploadMedia(userId: string, files: UploadFile[]): Promise<MediaItem[]> {
+export async function uploadMedia(workspaceId: string, files: UploadFile[]): Promise<MediaItem[]> {
   const prepared = await prepareAll(files);
   const totalBytes = prepared.reduce((total, file) => total + file.bytes.length, 0);
-  // Refused before a byte is stored; checked again under the user's storage lock when recorded.
-  await assertUploadFits(userId, totalBytes);
-  const folder = userFolder(userId);
+  // Refused before a byte is stored; checked again under the workspace's storage lock when recorded.
+  await assertUploadFits(workspaceId, totalBytes);
+  const folder = workspaceFolder(workspaceId);
   const storage = mediaStorage();
   const written: string[] = [];
   const rows: NewMedia[] = [];
@@ -98,7 +98,7 @@ export async function uploadMedia(userId: string, files: UploadFile[]): Promise<
         written.push(thumbnailKey);
       }
       rows.push({
-        userId,
+        workspaceId,
         filename: names.filename,
         originalFilename: file.originalFilename,
         storageKey,
@@ -111,11 +111,11 @@ export async function uploadMedia(userId: string, files: UploadFile[]): Promise<
       });
     }
     const inserted = await db.transaction(async (tx) => {
-      await assertCanStoreBytes(userId, totalBytes, tx);
+      await assertCanStoreBytes(workspaceId, totalBytes, tx);
       const saved = await tx.insert(media).values(rows).returning();
       await tx.insert(usageRecords).values(
         saved.map((row) => ({
-          userId,
+          workspaceId,
           kind: "media_stored" as const,
           bytes: row.size,
           metadata: { mediaId: row.id, filename: row.filename },
@@ -136,14 +136,14 @@ export async function uploadMedia(userId: string, files: UploadFile[]): Promise<
  * post that uses it is scheduled or being published: the publish would fail without it. Drafts,
  * failed and published posts simply lose it from their media list (the platforms keep their copy).
  */
-export async function deleteMedia(userId: string, filename: string): Promise<void> {
+export async function deleteMedia(workspaceId: string, filename: string): Promise<void> {
   if (!isStoredFilename(filename)) throw notFound(MEDIA_MESSAGES.notFound);
   const removed = await db.transaction(async (tx) => {
     // FOR UPDATE: a concurrent attach (post_media's foreign key) waits for this transaction.
     const [row] = await tx
       .select()
       .from(media)
-      .where(and(eq(media.userId, userId), eq(media.filename, filename)))
+      .where(and(eq(media.workspaceId, workspaceId), eq(media.filename, filename)))
       .for("update");
     if (!row) throw notFound(MEDIA_MESSAGES.notFound);
     const publishing = tx
@@ -159,7 +159,7 @@ export async function deleteMedia(userId: string, filename: string): Promise<voi
     if (blocking) throw conflict(MEDIA_MESSAGES.inScheduledPost, "media_in_use");
     await tx.delete(media).where(eq(media.id, row.id));
     await tx.insert(usageRecords).values({
-      userId,
+      workspaceId,
       kind: "media_deleted",
       bytes: row.size,
       metadata: { mediaId: row.id, filename: row.filename },
@@ -172,11 +172,11 @@ export async function deleteMedia(userId: string, filename: string): Promise<voi
 }
 
 export async function validateForPlatform(
-  userId: string,
+  workspaceId: string,
   filename: string,
   platform: MediaPlatform,
 ): Promise<PlatformMediaCheck> {
-  const row = await getMediaRow(userId, filename);
+  const row = await getMediaRow(workspaceId, filename);
   if (!row) throw notFound(MEDIA_MESSAGES.notFound);
   return checkMediaForPlatform(row, platform);
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { db } from "@/db";
+import { db, type Database } from "@/db";
 import { PG_ERROR, pgErrorCode } from "@/db/pg-errors";
 import { postDocuments, posts } from "@/db/schema";
 
@@ -45,24 +45,29 @@ function isLockWait(error: unknown): boolean {
  * exists. Best effort: a document not stored is built again by the next read, so a failure here is
  * not thrown and never fails the read that built it. A post being changed holds its document's row
  * until it commits, and the read waits for that at most `lockWait`: it would find the generation
- * moved on anyway.
+ * moved on anyway. `replace` (the rebuild, rebuild.ts) also replaces a stored document of this
+ * shape that differs from the one built. Returns how many were stored.
  */
 export async function storeDocuments(
   shape: number,
   built: BuiltDocument[],
   lockWait: string = STORE_LOCK_WAIT,
-): Promise<void> {
-  if (built.length === 0) return;
+  { replace = false, on = db }: { replace?: boolean; on?: Database } = {},
+): Promise<number> {
+  if (built.length === 0) return 0;
   const ordered = [...built].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const [ids, gens, texts] = [
     ordered.map((doc) => doc.id),
     ordered.map((doc) => doc.gen),
     ordered.map((doc) => doc.json),
   ];
+  const unlike = replace
+    ? sql`d.json is distinct from excluded.json or d.shape is distinct from excluded.shape`
+    : sql`d.json is null or d.shape is distinct from excluded.shape`;
   try {
-    await db.transaction(async (tx) => {
+    return await on.transaction(async (tx) => {
       await tx.execute(sql`select set_config('lock_timeout', ${lockWait}, true)`);
-      await tx.execute(sql`
+      const result = await tx.execute(sql`
         insert into ${postDocuments} as d (post_id, gen, shape, json)
           select b.id, coalesce(b.gen, 0), ${shape}, b.json
           from unnest(${sql.param(ids)}::uuid[], ${sql.param(gens)}::bigint[], ${sql.param(texts)}::text[])
@@ -70,10 +75,12 @@ export async function storeDocuments(
           where exists (select 1 from ${posts} p where p.id = b.id)
           order by b.n
         on conflict (post_id) do update set shape = excluded.shape, json = excluded.json
-          where d.gen = excluded.gen and (d.json is null or d.shape is distinct from excluded.shape)`);
+          where d.gen = excluded.gen and (${unlike})`);
+      return result.rowCount ?? 0;
     });
   } catch (error) {
-    if (isLockWait(error)) return;
+    if (isLockWait(error)) return 0;
     console.error(`[posts] storing ${ordered.length} documents failed; the next read builds them again`, error);
+    return 0;
   }
 }

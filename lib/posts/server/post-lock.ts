@@ -25,11 +25,11 @@ export function assertChangeable(post: PostDto): void {
  * worker recording its text meanwhile either commits first (the page is then in flight: 409) or
  * finds the page taken back.
  */
-export async function lockPostForChange(tx: Transaction, userId: string, postId: string): Promise<void> {
+export async function lockPostForChange(tx: Transaction, workspaceId: string, postId: string): Promise<void> {
   const [row] = await tx
     .select({ status: posts.status })
     .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
     .for("update");
   if (!row) throw notFound(MESSAGES.notFound);
   if (row.status === "published") throw conflict(MESSAGES.published, "post_published");

@@ -12,45 +12,27 @@ import {
   type Placeholder,
   type SQL,
 } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, plannedOnceDb, type Database } from "@/db";
-import {
-  media,
-  postCounts,
-  postDocuments,
-  postMedia,
-  posts,
-  postTargets,
-  targetMetrics,
-  workerHeartbeats,
-  type PostTarget,
-} from "@/db/schema";
+import { postCounts, postDocuments, posts, postTargets, workerHeartbeats, type PostTarget } from "@/db/schema";
 import { notFound } from "@/lib/server/api/errors";
 import { parseJsonText, type JsonText } from "@/lib/server/json-text";
 import { WORKER_STALE_AFTER_MS } from "@/lib/server/ops/health";
 import { isUuid } from "@/lib/ids";
 import { isOverdue, postDelay } from "./delay";
 import { documentShape, storeDocuments, type BuiltDocument } from "./documents";
+import { postJson } from "./post-json";
 import { MESSAGES, type PostCounts, type PostDto, type PostListPagination, type PostStatus } from "@/lib/posts/schemas";
 
 /**
- * Reads of a user's posts, always scoped by owner. Postgres writes each post's DTO as JSON text
+ * Reads of a workspace's posts, always scoped by workspace. Postgres writes each post's DTO as JSON text
  * (pages, media and metric totals included), so a page of posts costs one round trip and the web
  * process hands the text on without building, parsing or serialising an object per post: on the
  * list route, the app's hottest read, that mapping was most of the request's CPU.
  */
 
-// In a select list drizzle writes a column of a single-table query unqualified ("id"), which inside
-// the subqueries below would name the subquery's own column; the outer post's columns are spelt out.
-const post = (column: AnyPgColumn) => sql`${posts}.${sql.identifier(column.name)}`;
-const postId = post(posts.id);
-
-/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, truncated as pg's Date is). */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The one order of a post's pages: oldest first, posts before shares, then by page name (pages
- * chosen together share their creation time). The pages' JSON below spells the same order in SQL.
+ * chosen together share their creation time). The pages' JSON (post-json.ts) spells the same order.
  */
 export const targetOrder = [
   asc(postTargets.createdAt),
@@ -58,75 +40,6 @@ export const targetOrder = [
   asc(postTargets.pageName),
   asc(postTargets.id),
 ];
-
-/**
- * The post's media in order, each as the media library's `toMediaItem` writes it (lib/media/server/
- * dto.ts; a test holds the two equal). Stored names are `<uuid>.<extension>` (filenames.ts), which
- * `encodeURIComponent` leaves as they are, so the URL is a plain concatenation.
- */
-const mediaJson = sql`(
-  select coalesce(json_agg(json_build_object(
-    'id', m.id, 'filename', m.filename, 'originalFilename', m.original_filename,
-    'url', '/api/media/files/' || m.filename,
-    'thumbnail', case when m.thumbnail_key is not null then '/api/media/files/' || m.filename || '/thumbnail' end,
-    'type', m.type, 'mimeType', m.mime_type, 'size', m.size, 'width', m.width, 'height', m.height,
-    'createdAt', ${iso(sql`m.created_at`)}
-  ) order by pm.position), '[]'::json)
-  from ${postMedia} pm join ${media} m on m.id = pm.media_id where pm.post_id = ${postId})`;
-
-/**
- * Each platform's current figures of the post's published pages (the metrics sync's target_metrics
- * rows), with its engagement rate: likes + comments + shares over views, 0 without views. Views no
- * page of the platform has (the platform does not give them, e.g. a Facebook Page that declined
- * read_insights) are null, and so is the rate: unknown, not 0 (SQL's sum of nulls is null).
- */
-const byPlatformJson = sql`(
-  select json_object_agg(x.platform, json_build_object(
-    'views', x.views, 'likes', x.likes, 'comments', x.comments, 'shares', x.shares,
-    'engagement_rate', case when x.views is null then null
-      when x.views > 0 then (x.likes + x.comments + x.shares)::float8 / x.views else 0 end))
-  from (
-    select m.platform, sum(m.views) as views, sum(m.likes) as likes, sum(m.comments) as comments,
-      sum(m.shares) as shares
-    from ${targetMetrics} m where m.post_id = ${postId} group by m.platform
-  ) x)`;
-
-/**
- * Spec 'Post' as JSON, built in one pass over the post's pages (a post with none still gives its
- * row: the pages are left-joined to a single row). `delayed` is null here: whether a post is overdue
- * depends on the time of the request and on the workers, and is filled in for the rare overdue post
- * (withDelays). `pages` is in `targetOrder`, each with `removedAt` from the metrics sync; `platform`
- * is the pages' platform when they are all on one, null for none or several; `metrics` sums the
- * published pages' current figures, null while none has any (the per-platform figures are only
- * looked up for a post that has some: most posts on a page of the list are not published).
- */
-const postJson = sql<unknown>`(
-  select json_build_object(
-    '_id', ${postId}, 'id', ${postId}, 'title', ${post(posts.title)}, 'content', ${post(posts.content)},
-    'status', ${post(posts.status)},
-    'platform', case when count(distinct t.platform) = 1 then min(t.platform::text) end,
-    'pages', coalesce(json_agg(json_build_object(
-      'type', t.type, 'pageId', t.page_id, 'platform', t.platform, 'pageName', t.page_name, 'status', t.status,
-      'publishedAt', ${iso(sql`t.published_at`)}, 'platformPostUrl', t.platform_post_url,
-      'error', case when t.error_message <> '' then json_build_object('message', t.error_message) end,
-      'removedAt', ${iso(sql`tm.removed_at`)}
-    ) order by t.created_at, t.type, t.page_name, t.id) filter (where t.id is not null), '[]'::json),
-    'media', ${mediaJson},
-    'shareContent', ${post(posts.shareContent)}, 'useAIShareMessage', ${post(posts.useAIShareMessage)},
-    'summarizeForTwitter', ${post(posts.summarizeForTwitter)},
-    'scheduledAt', ${iso(post(posts.scheduledAt))}, 'publishedAt', ${iso(post(posts.publishedAt))},
-    'createdAt', ${iso(post(posts.createdAt))}, 'updatedAt', ${iso(post(posts.updatedAt))},
-    'chatHistoryId', ${post(posts.chatId)}, 'failureReason', ${post(posts.failureReason)},
-    'delayed', null,
-    'metrics', case when count(tm.post_target_id) > 0 then json_build_object(
-      'views_sum', sum(tm.views), 'views_unavailable', count(tm.post_target_id) filter (where tm.views is null),
-      'likes_sum', sum(tm.likes), 'comments_sum', sum(tm.comments),
-      'shares_sum', sum(tm.shares), 'byPlatform', ${byPlatformJson}) end
-  )
-  from (values (1)) as one
-  left join ${postTargets} t on t.post_id = ${postId}
-  left join ${targetMetrics} tm on tm.post_target_id = t.id
-)`;
 
 type Limit = number | Placeholder;
 
@@ -265,9 +178,9 @@ async function postsText(row: PostsRow): Promise<JsonText<PostDto[]>> {
   return text;
 }
 
-export async function getPostOrThrow(userId: string, postId: string): Promise<PostDto> {
+export async function getPostOrThrow(workspaceId: string, postId: string): Promise<PostDto> {
   if (!isUuid(postId)) throw notFound(MESSAGES.notFound);
-  const [row] = await selectPosts(and(eq(posts.id, postId), eq(posts.userId, userId)), [asc(posts.id)], 1);
+  const [row] = await selectPosts(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)), [asc(posts.id)], 1);
   const [dto] = row ? parseJsonText(await postsText(row)) : [];
   if (!dto) throw notFound(MESSAGES.notFound);
   return dto;
@@ -291,9 +204,9 @@ type ListSort = keyof typeof ORDER;
  */
 const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
 
-/** The number of a user's posts (of one status), from the counters a trigger keeps in post_counts. */
-function postTotal(userId: string | Placeholder, status: PostStatus | Placeholder | undefined) {
-  const owner = eq(postCounts.userId, userId);
+/** The number of a workspace's posts (of one status), from the counters a trigger keeps in post_counts. */
+function postTotal(workspaceId: string | Placeholder, status: PostStatus | Placeholder | undefined) {
+  const owner = eq(postCounts.workspaceId, workspaceId);
   return db
     .select({ value: sql`coalesce(sum(${postCounts.count}), 0)`.mapWith(Number) })
     .from(postCounts)
@@ -301,12 +214,12 @@ function postTotal(userId: string | Placeholder, status: PostStatus | Placeholde
 }
 
 function preparePage(byStatus: boolean, sort: ListSort) {
-  const [userId, status] = [sql.placeholder("userId"), byStatus ? sql.placeholder("status") : undefined];
-  const owner = eq(posts.userId, userId);
+  const [workspaceId, status] = [sql.placeholder("workspaceId"), byStatus ? sql.placeholder("status") : undefined];
+  const owner = eq(posts.workspaceId, workspaceId);
   const where = status ? and(owner, eq(posts.status, status)) : owner;
-  const total = sql<number>`(${postTotal(userId, status)})`;
+  const total = sql<number>`(${postTotal(workspaceId, status)})`;
   // On the connections that keep a statement's first plan: each of these has one best plan, an
-  // index scan of the user's posts in the list's order, whatever the user, status and page.
+  // index scan of the workspace's posts in the list's order, whatever the workspace, status and page.
   return selectPosts(where, ORDER[sort], sql.placeholder("limit"), {
     offset: sql.placeholder("offset"),
     total,
@@ -314,12 +227,12 @@ function preparePage(byStatus: boolean, sort: ListSort) {
   }).prepare(`posts_page_${byStatus ? "status" : "all"}_${sort}`);
 }
 
-/** The user's posts by status, from the trigger-kept counters (a few rows, no scan of posts). */
-export async function countPostsByStatus(userId: string): Promise<PostCounts> {
+/** The workspace's posts by status, from the trigger-kept counters (a few rows, no scan of posts). */
+export async function countPostsByStatus(workspaceId: string): Promise<PostCounts> {
   const rows = await db
     .select({ status: postCounts.status, count: sql`sum(${postCounts.count})`.mapWith(Number) })
     .from(postCounts)
-    .where(eq(postCounts.userId, userId))
+    .where(eq(postCounts.workspaceId, workspaceId))
     .groupBy(postCounts.status);
   const counts: PostCounts = { draft: 0, scheduled: 0, published: 0, failed: 0 };
   for (const row of rows) counts[row.status] = row.count;
@@ -333,16 +246,16 @@ export interface PostListPage {
 }
 
 export async function listPosts(
-  userId: string,
+  workspaceId: string,
   query: { status?: PostStatus | "all"; page: number; limit: number; sort: ListSort },
 ): Promise<PostListPage> {
   const status = query.status === "all" ? undefined : query.status;
   const byStatus = status !== undefined;
   const key = `${byStatus}:${query.sort}`;
   const page = pageStatements.get(key) ?? pageStatements.set(key, preparePage(byStatus, query.sort)).get(key)!;
-  const [row] = await page.execute({ userId, status, limit: query.limit, offset: (query.page - 1) * query.limit });
+  const [row] = await page.execute({ workspaceId, status, limit: query.limit, offset: (query.page - 1) * query.limit });
   // A page past the end has no post to carry the total.
-  const total = row?.total ?? (query.page > 1 ? ((await postTotal(userId, status))[0]?.value ?? 0) : 0);
+  const total = row?.total ?? (query.page > 1 ? ((await postTotal(workspaceId, status))[0]?.value ?? 0) : 0);
   return {
     posts: row ? await postsText(row) : ("[]" as JsonText<PostDto[]>),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
@@ -351,7 +264,7 @@ export async function listPosts(
 
 /** Posts scheduled or published within [start, end] (the calendar), as JSON text for the route to pass on. */
 export async function listPostsInRange(
-  userId: string,
+  workspaceId: string,
   query: { startDate: string; endDate: string; status?: PostStatus | "all" },
 ): Promise<JsonText<PostDto[]>> {
   const start = new Date(query.startDate);
@@ -362,6 +275,6 @@ export async function listPostsInRange(
   );
   const statusFilter = query.status && query.status !== "all" ? eq(posts.status, query.status) : undefined;
   const order = [asc(sql`coalesce(${posts.scheduledAt}, ${posts.publishedAt})`), asc(posts.createdAt), asc(posts.id)];
-  const [row] = await selectPosts(and(eq(posts.userId, userId), inRange, statusFilter), order, 1000);
+  const [row] = await selectPosts(and(eq(posts.workspaceId, workspaceId), inRange, statusFilter), order, 1000);
   return row ? postsText(row) : ("[]" as JsonText<PostDto[]>);
 }

@@ -5,7 +5,8 @@ import { badRequest, conflict, notFound } from "@/lib/server/api/errors";
 import { assertCanCreatePost } from "@/lib/billing/server/limits";
 import { isUuid } from "@/lib/ids";
 import { pageOrder } from "@/lib/social/server/queries";
-import { removePublishJobs } from "@/lib/server/queue/publish-queue";
+import { removePublishJobs } from "@/lib/publishing/server/publish-queue";
+import { postSubject, recordActivity } from "@/lib/activity/server/record";
 import { isInDoubt } from "./target-states";
 import { getPostOrThrow } from "./queries";
 import {
@@ -16,13 +17,14 @@ import {
   type PostDto,
   type PostEdit,
 } from "@/lib/posts/schemas";
+import type { SocialPlatform } from "@/lib/networks/platforms";
 
 /** Saving, editing and deleting posts: the spec's save rules live here, in one place. */
 
 type PageChoice = CreatePostInput["pages"][number];
 
 /** The chosen pages, owner-checked; the platform comes from our records, not the request. */
-async function resolvePages(tx: Transaction, userId: string, choices: PageChoice[]) {
+async function resolvePages(tx: Transaction, workspaceId: string, choices: PageChoice[]) {
   if (choices.some((choice) => typeof choice.platform !== "string" || choice.platform === ""))
     throw badRequest(MESSAGES.missingPlatform);
   const ids = [...new Set(choices.map((choice) => choice.pageId))];
@@ -30,7 +32,7 @@ async function resolvePages(tx: Transaction, userId: string, choices: PageChoice
     ? await tx
         .select()
         .from(socialPages)
-        .where(and(eq(socialPages.userId, userId), inArray(socialPages.id, ids)))
+        .where(and(eq(socialPages.workspaceId, workspaceId), inArray(socialPages.id, ids)))
     : [];
   if (rows.length !== ids.length)
     throw badRequest(
@@ -75,12 +77,12 @@ async function replaceTargets(tx: Transaction, postId: string, pages: Awaited<Re
   if (added.length > 0) await tx.insert(postTargets).values(added.map((page) => ({ ...page, postId })));
 }
 
-async function resolveMedia(tx: Transaction, userId: string, filenames: string[]) {
+async function resolveMedia(tx: Transaction, workspaceId: string, filenames: string[]) {
   if (filenames.length === 0) return [];
   const rows = await tx
     .select()
     .from(media)
-    .where(and(eq(media.userId, userId), inArray(media.filename, filenames)));
+    .where(and(eq(media.workspaceId, workspaceId), inArray(media.filename, filenames)));
   if (rows.length !== new Set(filenames).size)
     throw badRequest("Some media files were not found. They may have been deleted.", "unknown_media");
   const hasVideo = rows.some((row) => row.type === "video");
@@ -88,13 +90,14 @@ async function resolveMedia(tx: Transaction, userId: string, filenames: string[]
   return filenames.map((filename) => rows.find((row) => row.filename === filename)!);
 }
 
-async function resolveChat(tx: Transaction, userId: string, chatId: string | null | undefined) {
+/** The AI chat the post was written in: the author's own (chats are personal). */
+async function resolveChat(tx: Transaction, authorId: string, chatId: string | null | undefined) {
   if (!chatId) return null;
   const [chat] = isUuid(chatId)
     ? await tx
         .select({ id: chats.id })
         .from(chats)
-        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+        .where(and(eq(chats.id, chatId), eq(chats.userId, authorId)))
     : [];
   if (!chat) throw badRequest("The AI chat for this post was not found.", "unknown_chat");
   return chat.id;
@@ -111,17 +114,18 @@ async function replaceMedia(tx: Transaction, postId: string, items: { id: string
     await tx.insert(postMedia).values(items.map((item, position) => ({ postId, mediaId: item.id, position })));
 }
 
-export async function createPost(userId: string, input: CreatePostInput): Promise<PostDto> {
+export async function createPost(workspaceId: string, authorId: string, input: CreatePostInput): Promise<PostDto> {
   requirePagesAndContent(input.content, input.pages.length);
   const postId = await db.transaction(async (tx) => {
-    await assertCanCreatePost(userId, tx);
-    const pages = await resolvePages(tx, userId, input.pages);
-    const items = await resolveMedia(tx, userId, input.media);
-    const chatId = await resolveChat(tx, userId, input.chatHistoryId);
+    await assertCanCreatePost(workspaceId, tx);
+    const pages = await resolvePages(tx, workspaceId, input.pages);
+    const items = await resolveMedia(tx, workspaceId, input.media);
+    const chatId = await resolveChat(tx, authorId, input.chatHistoryId);
     const [post] = await tx
       .insert(posts)
       .values({
-        userId,
+        workspaceId,
+        authorId,
         title: input.title ?? null,
         content: input.content,
         status: "draft",
@@ -132,20 +136,78 @@ export async function createPost(userId: string, input: CreatePostInput): Promis
       })
       .returning({ id: posts.id });
     await tx.insert(postTargets).values(pages.map((page) => ({ ...page, postId: post!.id })));
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: authorId,
+      kind: "post_created",
+      postId: post!.id,
+      subject: postSubject({ title: input.title ?? null, content: input.content }),
+    });
     await replaceMedia(tx, post!.id, items);
-    await tx.insert(usageRecords).values({ userId, kind: "post_created", metadata: { postId: post!.id } });
+    await tx.insert(usageRecords).values({ workspaceId, kind: "post_created", metadata: { postId: post!.id } });
     return post!.id;
   });
-  return getPostOrThrow(userId, postId);
+  return getPostOrThrow(workspaceId, postId);
+}
+
+/**
+ * A new draft like `postId` (its text, title, share settings and media in order) for one page, in
+ * the caller's transaction: a post of its own, counted against the plan like any created post.
+ */
+export async function copyPostToPage(
+  tx: Transaction,
+  workspaceId: string,
+  authorId: string,
+  postId: string,
+  page: { id: string; platform: SocialPlatform; name: string },
+): Promise<string> {
+  await assertCanCreatePost(workspaceId, tx);
+  const [source] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)));
+  if (!source) throw notFound(MESSAGES.notFound);
+  const [copy] = await tx
+    .insert(posts)
+    .values({
+      workspaceId,
+      authorId,
+      title: source.title,
+      content: source.content,
+      status: "draft",
+      shareContent: source.shareContent,
+      useAIShareMessage: source.useAIShareMessage,
+      summarizeForTwitter: source.summarizeForTwitter,
+    })
+    .returning({ id: posts.id });
+  await tx
+    .insert(postTargets)
+    .values({ postId: copy!.id, pageId: page.id, platform: page.platform, pageName: page.name, type: "post" });
+  const items = await tx.select().from(postMedia).where(eq(postMedia.postId, postId));
+  if (items.length) await tx.insert(postMedia).values(items.map((item) => ({ ...item, postId: copy!.id })));
+  await recordActivity(tx, {
+    workspaceId,
+    actorId: authorId,
+    kind: "post_created",
+    postId: copy!.id,
+    subject: postSubject(source),
+  });
+  await tx.insert(usageRecords).values({ workspaceId, kind: "post_created", metadata: { postId: copy!.id } });
+  return copy!.id;
 }
 
 /** POST /api/social/accounts/{id}/posts/draft: a draft for every page of one account. */
-export async function createAccountDraft(userId: string, accountId: string, content: string): Promise<PostDto> {
+export async function createAccountDraft(
+  workspaceId: string,
+  authorId: string,
+  accountId: string,
+  content: string,
+): Promise<PostDto> {
   const [account] = isUuid(accountId)
     ? await db
         .select({ id: socialAccounts.id })
         .from(socialAccounts)
-        .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.userId, userId)))
+        .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.workspaceId, workspaceId)))
     : [];
   if (!account) throw notFound("Account not found");
   const pages = await db
@@ -153,7 +215,7 @@ export async function createAccountDraft(userId: string, accountId: string, cont
     .from(socialPages)
     .where(eq(socialPages.socialAccountId, account.id))
     .orderBy(...pageOrder);
-  return createPost(userId, {
+  return createPost(workspaceId, authorId, {
     pages: pages.map((page) => ({ type: "post" as const, pageId: page.id, platform: page.platform })),
     content,
     media: [],
@@ -168,10 +230,15 @@ export async function createAccountDraft(userId: string, accountId: string, cont
  * Every check that can refuse runs before the first write, and the caller's transaction makes the
  * whole change one: a refused request changes nothing.
  */
-export async function applyPostEdit(tx: Transaction, userId: string, current: PostDto, edit: PostEdit): Promise<void> {
+export async function applyPostEdit(
+  tx: Transaction,
+  workspaceId: string,
+  current: Pick<PostDto, "id" | "content"> & { pages: readonly unknown[] },
+  edit: PostEdit,
+): Promise<void> {
   requirePagesAndContent(edit.content ?? current.content, edit.pages?.length ?? current.pages.length);
-  const pages = edit.pages ? await resolvePages(tx, userId, edit.pages) : null;
-  const items = edit.media ? await resolveMedia(tx, userId, edit.media) : null;
+  const pages = edit.pages ? await resolvePages(tx, workspaceId, edit.pages) : null;
+  const items = edit.media ? await resolveMedia(tx, workspaceId, edit.media) : null;
   if (pages) await replaceTargets(tx, current.id, pages);
   if (items) await replaceMedia(tx, current.id, items);
   const changes = {
@@ -185,29 +252,65 @@ export async function applyPostEdit(tx: Transaction, userId: string, current: Po
     await tx
       .update(posts)
       .set(changes)
-      .where(and(eq(posts.id, current.id), eq(posts.userId, userId)));
+      .where(and(eq(posts.id, current.id), eq(posts.workspaceId, workspaceId)));
 }
 
-export async function deletePost(userId: string, postId: string): Promise<void> {
+/** The deleted posts' log entries, in the transaction that deletes them (their history stays). */
+async function recordDeleted(
+  tx: Transaction,
+  workspaceId: string,
+  actorId: string,
+  deleted: { postId: string; title: string | null; content: string }[],
+) {
+  for (const post of deleted)
+    await recordActivity(tx, {
+      workspaceId,
+      actorId,
+      kind: "post_deleted",
+      postId: post.postId,
+      subject: postSubject(post),
+    });
+}
+
+const deletedColumns = {
+  postId: posts.id,
+  scheduleVersion: posts.scheduleVersion,
+  title: posts.title,
+  content: posts.content,
+};
+
+export async function deletePost(workspaceId: string, actorId: string, postId: string): Promise<void> {
   const deleted = isUuid(postId)
-    ? await db
-        .delete(posts)
-        .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
-        .returning({ postId: posts.id, scheduleVersion: posts.scheduleVersion })
+    ? await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(posts)
+          .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+          .returning(deletedColumns);
+        await recordDeleted(tx, workspaceId, actorId, rows);
+        return rows;
+      })
     : [];
   if (deleted.length === 0) throw notFound(MESSAGES.notFound);
   await removePublishJobs(deleted);
 }
 
-/** Deletes the user's own posts among the ids; every other id is reported as failed, not touched. */
-export async function bulkDeletePosts(userId: string, postIds: string[]): Promise<Omit<BulkDeleteResponse, "success">> {
+/** Deletes the workspace's own posts among the ids; every other id is reported as failed, not touched. */
+export async function bulkDeletePosts(
+  workspaceId: string,
+  actorId: string,
+  postIds: string[],
+): Promise<Omit<BulkDeleteResponse, "success">> {
   const ids = [...new Set(postIds)];
   const valid = ids.filter(isUuid);
   const deleted = valid.length
-    ? await db
-        .delete(posts)
-        .where(and(eq(posts.userId, userId), inArray(posts.id, valid)))
-        .returning({ postId: posts.id, scheduleVersion: posts.scheduleVersion })
+    ? await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(posts)
+          .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, valid)))
+          .returning(deletedColumns);
+        await recordDeleted(tx, workspaceId, actorId, rows);
+        return rows;
+      })
     : [];
   await removePublishJobs(deleted);
   const done = new Set(deleted.map((row) => row.postId));

@@ -9,7 +9,7 @@ import { publishStatements } from "./statements";
  * statement answers a whole batch of pages. Every row keeps its own conditions (a claim still only
  * takes a page that is due and whose post is on the job's schedule; a write while holding a claim
  * still names that claim), so what each caller gets is what its own statement would have given.
- * Batches go in id order (user order where a write bumps a user's counters), so two workers'
+ * Batches go in id order (workspace order where a write bumps a workspace's counters), so two workers'
  * batches lock rows in the same order; a deadlock still possible between them costs a retry of
  * each call on its own (coalesce's fallback), never a wrong answer.
  *
@@ -45,11 +45,11 @@ export function sortedById<T extends { targetId: string }>(inputs: T[]): T[] {
   return [...inputs].sort((a, b) => compare(a.targetId, b.targetId));
 }
 /**
- * Writes that bump a user's counters (triggers on published pages and posts) in user order, so two
+ * Writes that bump a workspace's counters (triggers on published pages and posts) in workspace order, so two
  * workers' batches take those counter rows in the same order too.
  */
-function sortedByUser<T extends { userId: string }>(inputs: T[], idOf: (input: T) => string): T[] {
-  return [...inputs].sort((a, b) => compare(a.userId, b.userId) || compare(idOf(a), idOf(b)));
+function sortedByUser<T extends { workspaceId: string }>(inputs: T[], idOf: (input: T) => string): T[] {
+  return [...inputs].sort((a, b) => compare(a.workspaceId, b.workspaceId) || compare(idOf(a), idOf(b)));
 }
 
 /** A publish job's post with its pages and media; undefined when the post is gone. */
@@ -132,7 +132,7 @@ export const recordSending = coalesce(
 );
 
 interface Published extends HeldWrite {
-  userId: string;
+  workspaceId: string;
   postId: string;
   platformPostId: string;
   url: string | null;
@@ -159,7 +159,7 @@ export const finishPublished = coalesce(
           now,
         }),
     ),
-  async ({ userId: _, postId, settlesPost, ...write }: Published) => {
+  async ({ workspaceId: _, postId, settlesPost, ...write }: Published) => {
     const now = new Date();
     const written = (await statements().finishPublished.execute({ ...write, now })).length > 0;
     // Its own statement here, in this turn of the lane (markPostPublished would wait for the next).
@@ -171,7 +171,7 @@ export const finishPublished = coalesce(
 );
 
 interface PostPublished {
-  userId: string;
+  workspaceId: string;
   postId: string;
   scheduleVersion: number;
 }
@@ -192,7 +192,7 @@ export const markPostPublished = coalesce(
     const published = new Set(rows.map((row) => row.id));
     return updates.map((update) => published.has(update.postId));
   },
-  async ({ userId: _, ...update }: PostPublished) =>
+  async ({ workspaceId: _, ...update }: PostPublished) =>
     (await statements().postPublished.execute({ ...update, now: new Date() })).length > 0,
   { lane: publishLane },
 );

@@ -4,6 +4,7 @@ import { db } from "@/db";
 import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { coalesce } from "@/lib/server/coalesce";
+import { heartbeat } from "@/lib/server/ops/heartbeat";
 import { byId, finishPublished, plainArray, publishLane, recordSending, sortedById } from "./batched";
 import { publishStatements } from "./statements";
 
@@ -50,10 +51,17 @@ interface ClaimRequest {
   text: string | null;
 }
 
+/** The claim's time, when a claim is stale by age, and who claims (this process's heartbeat id). */
 const claimTimes = () => {
   const now = new Date();
-  return { now, staleBefore: new Date(now.getTime() - STALE_PUBLISHING_MS) };
+  return { now, staleBefore: new Date(now.getTime() - STALE_PUBLISHING_MS), holder: claimHolder() };
 };
+
+/** The id a claim made now records: null in a process without a heartbeat (its claims go stale by age only). */
+export const claimHolder = (): string | null => heartbeat()?.holder() ?? null;
+
+/** Whether this process may claim pages now: always in a process without a heartbeat. */
+export const mayClaimNow = (): boolean => heartbeat()?.mayClaim() ?? true;
 
 /** Claims asked for in the same turn, in one statement (batched.ts); each row keeps its own conditions. */
 export const claimTarget = coalesce(
@@ -98,6 +106,8 @@ export async function finish(target: PostTarget, values: TargetValues): Promise<
 export interface HeldClaim {
   /** Throws ClaimLost when another worker has taken the target over, or the claim could not be kept fresh. */
   assertHeld(): Promise<void>;
+  /** Throws ClaimLost, at once, when this process's heartbeat lapsed since the claim (it may look lost). */
+  assertLive(): void;
   /** Records the exact text about to be sent, while the claim is still ours. */
   recordSending(text: string): Promise<void>;
   /** Records what the platform accepted under an id but has yet to finish (a video), while the claim is ours. */
@@ -115,7 +125,7 @@ export interface HeldClaim {
 }
 
 /** Keeps a claimed target ours until `release()`: renews the claim every quarter of the stale limit. */
-export function holdClaim(target: PostTarget, userId: string): HeldClaim {
+export function holdClaim(target: PostTarget, workspaceId: string): HeldClaim {
   let claimedAt = target.publishingStartedAt ?? new Date();
   let lost = false;
   let settlesPost: number | null = null;
@@ -133,6 +143,10 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
       eq(postTargets.publishingStartedAt, claimedAt),
     );
   const held = () => ({ targetId: target.id, claimedAt });
+  // A claim recorded under a heartbeat's id sends only while that heartbeat is fresh: past it,
+  // another worker may take the page over (lib/server/ops/heartbeat.ts).
+  const holder = target.claimedBy;
+  const live = () => holder === null || (heartbeat()?.mayAct(holder) ?? false);
   /** A write made with `stillOurs()`: true when it found the row, i.e. the claim was still ours. */
   const writeHeld = async (values: TargetValues) =>
     (await db.update(postTargets).set(values).where(stillOurs()).returning({ id: postTargets.id })).length > 0;
@@ -174,13 +188,22 @@ export function holdClaim(target: PostTarget, userId: string): HeldClaim {
       // Renewals failing (the database away) must not let a claim that looks stale to others pass.
       if (!lost && Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) await renew();
       if (lost || Date.now() - claimedAt.getTime() > STALE_PUBLISHING_MS / 2) throw new ClaimLost();
+      if (!live()) {
+        lost = true;
+        throw new ClaimLost();
+      }
+    },
+    assertLive() {
+      if (live()) return;
+      lost = true;
+      throw new ClaimLost();
     },
     finish: (values) => end(() => writeHeld(values)),
     finishPublished: (found) =>
       end(() =>
         finishPublished({
           ...held(),
-          userId,
+          workspaceId,
           postId: target.postId,
           platformPostId: found.platformPostId,
           url: found.url,

@@ -1,7 +1,9 @@
 import { asc, getTableColumns, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { postMedia, posts, postTargets } from "@/db/schema";
+import { postMedia, posts, postTargets, workerHeartbeats } from "@/db/schema";
+import { LOST_AFTER_SECONDS } from "@/lib/server/ops/heartbeat";
 import { UNCERTAIN } from "@/lib/posts/server/target-states";
+import { approvalGate } from "@/lib/approvals/server/gate";
 import { now, value } from "./statements";
 
 /**
@@ -14,7 +16,8 @@ import { now, value } from "./statements";
  * page that starts on this schedule (not attempted on it yet; no retry or video pending), while
  * no other original page of that post is being published, of a post still scheduled, due within the
  * lead and not missed by more than PUBLISH_MAX_LATENESS_MINUTES (reconcile.ts fails those: the
- * dispatcher's `afterAt` is never earlier than that limit).
+ * dispatcher's `afterAt` is never earlier than that limit), approved as it is if it needs approval
+ * (lib/approvals/server/gate.ts; one waiting for approval at its time is marked missed, missed.ts).
  *
  * Earliest due first, in the order of the due-posts index (posts_scheduled_due_idx: due time, then
  * post id), and only after the post `(afterAt, afterPostId)`: the claim before it took every post
@@ -31,10 +34,11 @@ const fresh = (t: string) =>
     and (${t}.error_code is null or ${t}.error_code = '${UNCERTAIN}') and ${t}.accepted_media_id is null
     and ${t}.page_id is not null`);
 const claimableAhead = sql`(
-  select t.id, p.user_id, p.schedule_version, p.scheduled_at,
+  select t.id, p.workspace_id, p.schedule_version, p.scheduled_at,
     to_char(p.scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as due_key
   from ${postTargets} t join ${posts} p on p.id = t.post_id
   where p.status = 'scheduled' and p.scheduled_at <= ${value("dueBefore")}::timestamptz
+    and ${approvalGate("p")}
     and (p.scheduled_at, p.id) > (${value("afterAt")}::timestamptz, ${value("afterPostId")}::uuid)
     and ${fresh("t")}
     and not exists (
@@ -63,6 +67,7 @@ function prepareAll() {
       .set({
         status: "publishing",
         publishingStartedAt: now,
+        claimedBy: sql`${value("holder")}::text`,
         updatedAt: now,
         attempts: sql`${postTargets.attempts} + 1`,
         sentText: sql`case when ${postTargets.errorCode} is null then null else ${postTargets.sentText} end`,
@@ -72,7 +77,7 @@ function prepareAll() {
       .where(sql`${postTargets.id} = due.id`)
       .returning({
         ...getTableColumns(postTargets),
-        userId: sql<string>`due.user_id`,
+        workspaceId: sql<string>`due.workspace_id`,
         scheduleVersion: sql<number>`due.schedule_version`,
         scheduledAt: sql`due.scheduled_at`.mapWith(posts.scheduledAt),
         dueKey: sql<string>`due.due_key`,
@@ -98,6 +103,40 @@ function prepareAll() {
       .prepare("publish_posts_to_send"),
   };
 }
+
+const lostFor = (seconds: number) => sql.raw(`interval '${seconds} seconds'`);
+/** Texts as one Postgres array literal, each quoted (drizzle would spread a JS array into a list). */
+const textArray = (values: string[]) => `{${values.map((value) => JSON.stringify(value)).join(",")}}`;
+
+/**
+ * Finding a dead worker's pages soon after its heartbeat stops (dispatcher.ts, `recoverLost`): the
+ * workers whose heartbeat is older than LOST_AFTER_SECONDS (a handful of rows), and only when there
+ * are some, the due posts with a page one of them holds, along the due-posts index as the claim
+ * walks it. A lost worker's row is removed once nothing of it is left for a minute.
+ */
+export const lostStatements = {
+  lostWorkers: () =>
+    db
+      .select({ workerId: workerHeartbeats.workerId })
+      .from(workerHeartbeats)
+      .where(sql`${workerHeartbeats.lastSeenAt} < now() - ${lostFor(LOST_AFTER_SECONDS)}`),
+  postsHeldBy: (workerIds: string[], latest: Date, limit: number) =>
+    db
+      .select({ id: posts.id, scheduleVersion: posts.scheduleVersion })
+      .from(posts)
+      .where(
+        sql`${posts.status} = 'scheduled' and ${posts.scheduledAt} <= now() and ${posts.scheduledAt} >= ${latest}::timestamptz
+          and exists (select 1 from ${postTargets} t where t.post_id = ${posts.id} and t.status = 'publishing'
+            and t.claimed_by = any(${textArray(workerIds)}::text[]))`,
+      )
+      .limit(limit),
+  forget: (workerIds: string[]) =>
+    db
+      .delete(workerHeartbeats)
+      .where(
+        sql`${workerHeartbeats.workerId} = any(${textArray(workerIds)}::text[]) and ${workerHeartbeats.lastSeenAt} < now() - interval '1 minute'`,
+      ),
+};
 
 let prepared: ReturnType<typeof prepareAll> | undefined;
 

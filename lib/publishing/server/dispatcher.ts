@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { lane } from "@/lib/server/coalesce";
 import { env } from "@/lib/server/env";
-import type { PublishMedia } from "@/lib/server/platforms";
-import { publishNoLaterThan } from "@/lib/server/queue/publish-queue";
-import { holdClaim, type HeldClaim } from "./claim";
+import type { PublishMedia } from "@/lib/networks/server";
+import { publishNoLaterThan } from "@/lib/publishing/server/publish-queue";
+import { markApprovalsMissed } from "@/lib/approvals/server/missed";
+import { claimHolder, holdClaim, mayClaimNow, type HeldClaim } from "./claim";
 import { loadPostToSend } from "./batched";
 import { publishHeldTarget, runPublishJob } from "./engine";
 import { toPublishMedia } from "./post-media";
-import { dispatchStatements } from "./dispatch-statements";
+import { dispatchStatements, lostStatements } from "./dispatch-statements";
 
 /**
  * The instant dispatcher: each worker process claims the pages falling due straight from Postgres,
@@ -25,13 +26,20 @@ import { dispatchStatements } from "./dispatch-statements";
  * where it did: a page is sent only under a claim this process holds (claim.ts), renewed while it
  * waits for its instant, and only once the text about to be sent is recorded under that claim.
  *
+ * A dead worker's pages are found here too, soon after its heartbeat stops (`recoverLost`): each
+ * live dispatcher looks every second for workers whose heartbeat is older than LOST_AFTER_SECONDS
+ * and runs the due posts with a page they hold, as the posts' jobs would. The claim takes such a
+ * page over (statements.ts, `claimable`), as uncertain where its text was recorded, so it is
+ * looked up on the platform before anything is sent again. In the same look, posts whose time came
+ * while they still waited for approval fail with 'Approval missed' (lib/approvals/server/missed.ts).
+ *
  * A page claimed ahead is reserved, not being sent: an edit or a reschedule before the instant takes
  * it back (lib/posts/server/post-lock.ts), and this process then finds its claim gone. On shutdown
  * the pages not yet sent are handed back, pending as they were, for another worker to claim at once.
  */
 
 /** How long before its instant a page is claimed. */
-export const DISPATCH_LEAD_MS = 5_000;
+const DISPATCH_LEAD_MS = env.PUBLISH_DISPATCH_LEAD_SECONDS * 1000;
 /** Pages one claim takes. */
 const CLAIM_BATCH = 100;
 /** Pages a process holds at once, claimed and not yet being sent (waiting for their instant or a slot). */
@@ -49,6 +57,10 @@ const MAX_POLL_MS = 2_000;
 const POLL_COST_FACTOR = 20;
 /** After a failed claim (Postgres away). */
 const ERROR_PAUSE_MS = 2_000;
+/** How often a dispatcher looks for workers whose heartbeat stopped (one read of a few rows). */
+const LOST_CHECK_MS = 1_000;
+/** Posts of lost workers one look takes on. */
+const LOST_BATCH = 1_000;
 
 export interface Dispatcher {
   /** Stops claiming, lets the pages being sent finish, hands the others back; resolves when done. */
@@ -124,14 +136,15 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
       afterAt: from.at,
       afterPostId: from.postId,
       limit,
+      holder: claimHolder(),
     });
     cursor =
       rows.length < limit
         ? undefined
         : rows.map((row) => ({ at: row.dueKey, postId: row.postId })).reduce((a, b) => laterCursor(a, b));
-    return rows.map(({ userId, scheduleVersion, scheduledAt, dueKey: _dueKey, ...target }) => ({
+    return rows.map(({ workspaceId, scheduleVersion, scheduledAt, dueKey: _dueKey, ...target }) => ({
       target,
-      held: holdClaim(target, userId),
+      held: holdClaim(target, workspaceId),
       scheduleVersion,
       dueAt: scheduledAt ?? now,
     }));
@@ -207,7 +220,8 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
   async function loop(): Promise<void> {
     while (!stopping.aborted) {
       const room = Math.min(CLAIM_BATCH, MAX_HELD - held.size);
-      if (room <= 0) {
+      // While the heartbeat has lapsed, a claim would be taken over at once (claim.ts, mayClaimNow).
+      if (room <= 0 || !mayClaimNow()) {
         await pause(IDLE_POLL_MS);
         continue;
       }
@@ -234,7 +248,51 @@ export function startDispatcher(stopping: AbortSignal): Dispatcher {
     }
   }
 
-  const running = loop();
+  /** Posts being recovered here, so a look does not start one twice while it is still running. */
+  const recovering = new Set<string>();
+
+  async function recoverLost(): Promise<void> {
+    if (!mayClaimNow()) return;
+    const lost = (await lostStatements.lostWorkers()).map((row) => row.workerId);
+    if (lost.length === 0) return;
+    const latest = new Date(Date.now() - env.PUBLISH_MAX_LATENESS_MINUTES * 60_000);
+    const due = (await lostStatements.postsHeldBy(lost, latest, LOST_BATCH)).filter((post) => !recovering.has(post.id));
+    if (due.length === 0) {
+      // Nothing of theirs left due: their rows go once they are a minute old (pages reserved ahead
+      // are found when due, within that minute; the posts' jobs recover anything later).
+      await lostStatements.forget(lost);
+      return;
+    }
+    for (const { id, scheduleVersion } of due) {
+      recovering.add(id);
+      platformCalls.run(() => {
+        const recovery = (async () => {
+          if (stopping.aborted) return;
+          const { retryAt } = await runPublishJob(id, scheduleVersion, new Date(), stopping);
+          if (retryAt) await publishNoLaterThan({ postId: id, scheduleVersion }, retryAt);
+        })()
+          .catch((error: unknown) => console.error(`[dispatch] could not recover post ${id}`, error))
+          .finally(() => recovering.delete(id));
+        track(recovery);
+        return recovery;
+      });
+    }
+  }
+
+  async function recoverLoop(): Promise<void> {
+    while (!stopping.aborted) {
+      await pause(LOST_CHECK_MS);
+      if (stopping.aborted) break;
+      await recoverLost().catch((error: unknown) =>
+        console.error("[dispatch] could not look for a lost worker's pages", error),
+      );
+      await markApprovalsMissed().catch((error: unknown) =>
+        console.error("[dispatch] could not mark posts that missed their approval", error),
+      );
+    }
+  }
+
+  const running = Promise.all([loop(), recoverLoop()]);
   return {
     async stop() {
       await running;

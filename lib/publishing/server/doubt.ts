@@ -1,5 +1,5 @@
 import type { PostTarget } from "@/db/schema";
-import type { PlatformError, PublishMedia } from "@/lib/server/platforms";
+import type { PlatformError, PublishMedia } from "@/lib/networks/server";
 import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 import { NEEDS_CHECK } from "@/lib/posts/server/target-states";
 

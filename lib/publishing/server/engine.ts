@@ -1,13 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { postTargets, socialAccounts, type Post, type PostTarget, type SocialAccount } from "@/db/schema";
+import { network } from "@/lib/networks";
 import {
   isPlatformError,
   platformModule,
   PlatformError,
   type PublishInput,
   type PublishMedia,
-} from "@/lib/server/platforms";
+} from "@/lib/networks/server";
 import { NEEDS_CHECK, PROCESSING, UNCERTAIN } from "@/lib/posts/server/target-states";
 import {
   freshAccessToken,
@@ -17,7 +18,7 @@ import {
   refreshAccountTokensNow,
 } from "@/lib/social/server/account-tokens";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
-import { claim, ClaimLost, finish, holdClaim, sentWithClaim, type HeldClaim } from "./claim";
+import { claim, ClaimLost, finish, holdClaim, mayClaimNow, sentWithClaim, type HeldClaim } from "./claim";
 import { duplicateVerdict, needsCheckValues, repostProblem } from "./doubt";
 import { publishFailureMessage, retryDelayMs, MAX_ATTEMPTS } from "./errors";
 import { toPublishMedia } from "./post-media";
@@ -50,6 +51,8 @@ const NOTHING_TO_SHARE = "Not shared: the original post was not published on any
  * used (a disconnect needs no read: it fails the page's pending target itself, accounts-service.ts).
  */
 const PAGE_READ_FRESH_MS = 1000;
+/** When a job that met a lapsed heartbeat runs again (the heartbeat is written every second). */
+const LAPSED_RETRY_MS = 2_000;
 
 export type { JobOutcome } from "./settle";
 
@@ -74,6 +77,8 @@ export async function runPublishJob(
   let publishedHere = 0;
   for (const { page, ...target } of originals) {
     if (stopping?.aborted) return { retryAt: new Date() };
+    // While this process's heartbeat has lapsed, its claims would be taken over at once: later.
+    if (!mayClaimNow()) return { retryAt: new Date(Date.now() + LAPSED_RETRY_MS) };
     const read = page && Date.now() - readAt < PAGE_READ_FRESH_MS ? pageAndAccount(page) : undefined;
     const text = read ? plainTextForTarget(post, target, read.account.platform as ConnectablePlatform) : null;
     const claimed = await claim(target.id, post, text);
@@ -84,7 +89,7 @@ export async function runPublishJob(
   // Every page of the post went out in this job: the post is published, unless the statement finds
   // a page it did not know (an edit since) or a new schedule.
   if (publishedHere > 0 && publishedHere === targets.length) {
-    const published = await markPostPublished({ userId: post.userId, postId, scheduleVersion });
+    const published = await markPostPublished({ workspaceId: post.workspaceId, postId, scheduleVersion });
     if (published) return { retryAt: null };
   }
 
@@ -101,6 +106,7 @@ export async function runPublishJob(
     const nothingToShare = originals.length > 0 && !originals.some((row) => row.status === "published");
     for (const target of shares) {
       if (stopping?.aborted) return { retryAt: new Date() };
+      if (!mayClaimNow()) return { retryAt: new Date(Date.now() + LAPSED_RETRY_MS) };
       const claimed = await claim(target.id, post);
       if (!claimed) continue;
       // A share that may already be out is still looked up; one never sent is simply not sent.
@@ -132,6 +138,8 @@ function requestGate(held: HeldClaim, scope: RateScope): PublishInput["beforeReq
       throw new PlatformError("transient", "The rate limiter is unavailable");
     }
     if (!decision.allowed) throw new RateLimitDeferral(decision.retryAt, decision.held);
+    // The last check before the request leaves: the limiter's round trip may have outlasted the heartbeat.
+    held.assertLive();
   };
 }
 
@@ -165,7 +173,7 @@ async function publishTarget(
   media: PublishMedia[],
   read: PageWithAccount | undefined,
 ): Promise<boolean> {
-  return publishHeldTarget(post, target, media, holdClaim(target, post.userId), read);
+  return publishHeldTarget(post, target, media, holdClaim(target, post.workspaceId), read);
 }
 
 /**
@@ -296,7 +304,7 @@ function mayRenewAfterRefusal(error: unknown, account: SocialAccount): boolean {
   return (
     isPlatformError(error) &&
     error.kind === "expired_token" &&
-    account.platform !== "facebook" &&
+    network(account.platform as ConnectablePlatform).publishesAs !== "pages" &&
     account.refreshTokenEnc !== null
   );
 }
@@ -326,7 +334,7 @@ async function recordFailure(
   const detail =
     isPlatformError(error) && (kind === "invalid_media" || kind === "usage_capped") ? error.message : undefined;
   if (kind === "expired_token") {
-    if (platform === "facebook") await markPageInvalid(pageId);
+    if (network(platform).publishesAs === "pages") await markPageInvalid(pageId);
     else await markAccountInvalid(accountId, error instanceof Error ? error.message : "expired");
   }
   const retryable = isPlatformError(error) && mayRetry(error, target);

@@ -1,4 +1,4 @@
-import type { PlatformErrorKind } from "@/lib/server/platforms";
+import type { PlatformErrorKind } from "@/lib/networks/server";
 import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 import { PROCESSING_GIVE_UP_MS } from "./processing";
 

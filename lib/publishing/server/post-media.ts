@@ -1,6 +1,6 @@
 import type { Media } from "@/db/schema";
 import { mediaStorage } from "@/lib/media/server/active-storage";
-import { PlatformError, type PublishMedia } from "@/lib/server/platforms";
+import { PlatformError, type PublishMedia } from "@/lib/networks/server";
 
 /**
  * A post's media item for the platform modules (the job loads the post's media in its order, see

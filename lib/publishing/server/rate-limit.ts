@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { env } from "@/lib/server/env";
 import { coalesce } from "@/lib/server/coalesce";
-import { platformModule, type PlatformOperation, type RateLimitRule } from "@/lib/server/platforms";
+import { platformModule, type PlatformOperation, type RateLimitRule } from "@/lib/networks/server";
 import { redis } from "@/lib/server/redis";
-import type { ConnectablePlatform } from "@/lib/social/schemas";
+import { connectablePlatforms, type ConnectablePlatform } from "@/lib/networks/platforms";
 
 /**
  * Per-account publishing rate limits, shared by every worker process through Redis.
@@ -42,6 +42,10 @@ export class RateLimitDeferral extends Error {
 
 const UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const ALL_OPERATIONS: PlatformOperation[] = ["post", "media", "lookup"];
+/** `<network>[:<operation>]=<max>/<window>` or `<network>=none`, for any connectable network. */
+const RULE_PATTERN = new RegExp(
+  `^(${connectablePlatforms.join("|")})(?::(post|media|lookup))?=(?:(none)|(\\d+)\\/(\\d+)(ms|s|m|h|d))$`,
+);
 
 /**
  * The rules per platform after PUBLISH_RATE_LIMITS (format checked by lib/server/env.ts), in order:
@@ -52,14 +56,14 @@ export function parseRateLimits(
   spec: string | undefined,
   defaults: Record<ConnectablePlatform, RateLimitRule[]>,
 ): Record<ConnectablePlatform, RateLimitRule[]> {
-  const rules = { facebook: [...defaults.facebook], twitter: [...defaults.twitter], linkedin: [...defaults.linkedin] };
+  const rules = Object.fromEntries(
+    connectablePlatforms.map((platform) => [platform, [...defaults[platform]]]),
+  ) as Record<ConnectablePlatform, RateLimitRule[]>;
   for (const entry of (spec ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean)) {
-    const match = /^(facebook|twitter|linkedin)(?::(post|media|lookup))?=(?:(none)|(\d+)\/(\d+)(ms|s|m|h|d))$/.exec(
-      entry,
-    );
+    const match = RULE_PATTERN.exec(entry);
     if (!match) throw new Error(`PUBLISH_RATE_LIMITS: cannot read "${entry}"`);
     const [, name, operationName, none, max, amount, unit = "s"] = match;
     // The pattern only matches these names.
@@ -85,11 +89,13 @@ export function parseRateLimits(
 let configured: Record<ConnectablePlatform, RateLimitRule[]> | undefined;
 
 export function rateLimitRules(platform: ConnectablePlatform): RateLimitRule[] {
-  configured ??= parseRateLimits(env.PUBLISH_RATE_LIMITS, {
-    facebook: platformModule("facebook").rateLimits,
-    twitter: platformModule("twitter").rateLimits,
-    linkedin: platformModule("linkedin").rateLimits,
-  });
+  configured ??= parseRateLimits(
+    env.PUBLISH_RATE_LIMITS,
+    Object.fromEntries(connectablePlatforms.map((each) => [each, platformModule(each).rateLimits])) as Record<
+      ConnectablePlatform,
+      RateLimitRule[]
+    >,
+  );
   return configured[platform];
 }
 

@@ -2,7 +2,12 @@ import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { posts, postTargets } from "@/db/schema";
 import { env } from "@/lib/server/env";
-import { enqueuePublishMany, parsePublishJobId, publishJobId, publishQueue } from "@/lib/server/queue/publish-queue";
+import {
+  enqueuePublishMany,
+  parsePublishJobId,
+  publishJobId,
+  publishQueue,
+} from "@/lib/publishing/server/publish-queue";
 import { redis } from "@/lib/server/redis";
 import { NEEDS_CHECK, UNCERTAIN } from "@/lib/posts/server/target-states";
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db";
 import { posts, postTargets } from "@/db/schema";
-import { badRequest, conflict, notFound } from "@/lib/server/api/errors";
-import { enqueuePublish } from "@/lib/server/queue/publish-queue";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/server/api/errors";
+import { PERMISSION_MESSAGES } from "@/lib/workspaces/roles";
+import { enqueuePublish } from "@/lib/publishing/server/publish-queue";
 import { assertChangeable, lockPostForChange } from "@/lib/posts/server/post-lock";
 import { getPostOrThrow } from "@/lib/posts/server/queries";
 import { applyPostEdit } from "@/lib/posts/server/service";
@@ -16,6 +17,11 @@ import {
   type PostEdit,
   type UpdatePostInput,
 } from "@/lib/posts/schemas";
+import { postSubject, recordActivity } from "@/lib/activity/server/record";
+import { postNeedsApproval, returnToReview } from "@/lib/approvals/server/gate";
+import { tellBackInReview } from "@/lib/approvals/server/back-in-review";
+import { mailNotice } from "@/lib/notifications/server/notify";
+import { APPROVAL_MESSAGES } from "@/lib/approvals/constants";
 import { settle } from "./settle";
 
 /**
@@ -29,32 +35,54 @@ import { settle } from "./settle";
  * twice. Pages already published are never re-sent.
  */
 
-type ScheduleChange = { kind: "schedule"; at: Date } | { kind: "unschedule" } | null;
+export type ScheduleChange = { kind: "schedule"; at: Date } | { kind: "unschedule" } | null;
 
 const PUBLISH_NOW_WAIT_MS = 8_000;
 /** A publishAt this close to now means now. */
 const NOW_TOLERANCE_MS = 5_000;
 
-/** PUT /api/post/{id}: edits and, with scheduledAt or status, schedules or unschedules. */
-export async function savePost(userId: string, postId: string, input: UpdatePostInput): Promise<PostDto> {
+/**
+ * PUT /api/post/{id}: edits and, with scheduledAt or status, schedules or unschedules. Without
+ * `mayPublish` (a contributor) only a draft or a post in review is edited, and its schedule stays
+ * as it is (a contributor schedules by submitting it for approval). Any change to an approved post
+ * puts it back in review (lib/approvals/server/gate.ts).
+ */
+export async function savePost(
+  workspaceId: string,
+  actorId: string,
+  postId: string,
+  input: UpdatePostInput,
+  { mayPublish }: { mayPublish: boolean } = { mayPublish: true },
+): Promise<PostDto> {
   const { scheduledAt, status, ...edit } = input;
-  const current = await getPostOrThrow(userId, postId);
+  const current = await getPostOrThrow(workspaceId, postId);
   const schedule = scheduleChangeFor(current, scheduledAt, status);
-  await changePost(userId, current, edit, schedule);
-  return getPostOrThrow(userId, postId);
+  const inReview = current.approvalState !== null && current.status !== "published";
+  if (!mayPublish && (schedule !== null || (current.status !== "draft" && !inReview)))
+    throw forbidden(PERMISSION_MESSAGES.publish);
+  await changePost(workspaceId, actorId, current, edit, schedule);
+  return getPostOrThrow(workspaceId, postId);
 }
 
 /** POST /api/post/{id}/publish: now (waiting a few seconds for the outcome) or at publishAt. */
-export async function publishPost(userId: string, postId: string, publishAt?: Date): Promise<PostDto> {
-  const current = await getPostOrThrow(userId, postId);
+export async function publishPost(
+  workspaceId: string,
+  actorId: string,
+  postId: string,
+  publishAt?: Date,
+): Promise<PostDto> {
+  const current = await getPostOrThrow(workspaceId, postId);
   const later = publishAt && publishAt.getTime() > Date.now() + NOW_TOLERANCE_MS;
-  await changePost(userId, current, {}, { kind: "schedule", at: later ? publishAt : new Date() });
-  if (later) return getPostOrThrow(userId, postId);
+  // Now would change the approved time: a post that needs approval goes out only at the time approved.
+  if (!later && (await postNeedsApproval(db, postId)))
+    throw conflict(APPROVAL_MESSAGES.publishNowNeedsApproval, "approval_required");
+  await changePost(workspaceId, actorId, current, {}, { kind: "schedule", at: later ? publishAt : new Date() });
+  if (later) return getPostOrThrow(workspaceId, postId);
   const deadline = Date.now() + PUBLISH_NOW_WAIT_MS;
-  let post = await getPostOrThrow(userId, postId);
+  let post = await getPostOrThrow(workspaceId, postId);
   while (post.status === "scheduled" && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    post = await getPostOrThrow(userId, postId);
+    post = await getPostOrThrow(workspaceId, postId);
   }
   return post;
 }
@@ -65,11 +93,11 @@ export async function publishPost(userId: string, postId: string, publishAt?: Da
  * attempt, no longer in doubt. Either way the post's job runs again, so its shares and its status follow.
  */
 export async function resolvePageCheck(
-  userId: string,
+  workspaceId: string,
   postId: string,
   body: unknown,
 ): Promise<{ post: PostDto; action: PageCheckInput["action"] }> {
-  const current = await getPostOrThrow(userId, postId);
+  const current = await getPostOrThrow(workspaceId, postId);
   const input = pageCheckSchema.parse(body);
   const page = current.pages.find((entry) => entry.pageId === input.pageId && entry.type === input.type);
   if (!page) throw notFound(PAGE_CHECK_MESSAGES.notFound);
@@ -78,7 +106,7 @@ export async function resolvePageCheck(
     throw badRequest(PAGE_CHECK_MESSAGES.urlWithPublishAgain, "url_with_publish_again");
   const wentOut = input.action === "went_out";
   const job = await db.transaction(async (tx) => {
-    await lockPostForChange(tx, userId, postId);
+    await lockPostForChange(tx, workspaceId, postId);
     const [target] = await tx
       .update(postTargets)
       .set(
@@ -104,7 +132,9 @@ export async function resolvePageCheck(
     if (!target) throw conflict(PAGE_CHECK_MESSAGES.notInCheck, "page_not_in_check");
     // A draft stays a draft after 'It went out'; 'Publish again' is a publish.
     if (wentOut && current.status !== "scheduled") return null;
-    return resumeSchedule(tx, postId);
+    const resumed = await resumeSchedule(tx, postId);
+    await returnToReview(tx, postId);
+    return resumed;
   });
   if (job) {
     // Its shares (which no dispatcher publishes) may have been waiting for this answer.
@@ -113,7 +143,7 @@ export async function resolvePageCheck(
     // Settled here too, so the answer already shows the post published when that page was its last.
     if (post) await settle(post);
   }
-  return { post: await getPostOrThrow(userId, postId), action: input.action };
+  return { post: await getPostOrThrow(workspaceId, postId), action: input.action };
 }
 
 /**
@@ -150,17 +180,118 @@ function futureOrThrow(at: Date): Date {
   return at;
 }
 
-async function changePost(userId: string, current: PostDto, edit: PostEdit, schedule: ScheduleChange): Promise<void> {
+/**
+ * POST /api/post/{id}/submit (lib/approvals/server/service.ts): the post on the schedule at `at`,
+ * in review, in one transaction. At its time it goes out only once approved as it is then.
+ */
+export async function scheduleForReview(
+  workspaceId: string,
+  actorId: string,
+  current: PostDto,
+  at: Date,
+): Promise<void> {
+  await changePost(workspaceId, actorId, current, {}, { kind: "schedule", at: futureOrThrow(at) }, { submit: true });
+}
+
+async function changePost(
+  workspaceId: string,
+  actorId: string,
+  current: PostDto,
+  edit: PostEdit,
+  schedule: ScheduleChange,
+  { submit }: { submit: boolean } = { submit: false },
+): Promise<void> {
   assertChangeable(current);
-  const version = await db.transaction(async (tx) => {
-    await lockPostForChange(tx, userId, current.id);
-    await applyPostEdit(tx, userId, current, edit);
-    if (schedule?.kind === "schedule") return setSchedule(tx, current.id, schedule.at);
-    if (schedule?.kind === "unschedule") await unschedule(tx, current.id);
-    return null;
+  const outcome = await db.transaction(async (tx) => {
+    const outcome = await changePostIn(tx, workspaceId, actorId, current, edit, schedule, { submit });
+    // A time picked by hand is the post's own: it leaves its page's queue (lib/queue).
+    if (schedule)
+      await tx.update(posts).set({ queuePageId: null, queueHeldSlot: null }).where(eq(posts.id, current.id));
+    return outcome;
   });
-  if (version !== null && schedule?.kind === "schedule")
-    await enqueuePublish({ postId: current.id, scheduleVersion: version }, schedule.at);
+  await afterChange(current.id, schedule, outcome);
+}
+
+/** What a post's change read: enough to check it, log it and apply an edit (the whole PostDto has it). */
+export type ChangedPost = Pick<PostDto, "id" | "status" | "title" | "content" | "scheduledAt"> & {
+  pages: readonly unknown[];
+};
+
+export interface ChangeOutcome {
+  version: number | null;
+  backInReview: Awaited<ReturnType<typeof tellBackInReview>> | null;
+}
+
+/**
+ * A post's change inside the caller's transaction (the queue changes several posts in one): locks
+ * the post, edits it, logs it, moves its schedule, and settles its review. `afterChange` runs once
+ * the transaction has committed.
+ */
+export async function changePostIn(
+  tx: Transaction,
+  workspaceId: string,
+  actorId: string,
+  current: ChangedPost,
+  edit: PostEdit,
+  schedule: ScheduleChange,
+  { submit }: { submit: boolean } = { submit: false },
+): Promise<ChangeOutcome> {
+  await lockPostForChange(tx, workspaceId, current.id);
+  await applyPostEdit(tx, workspaceId, current, edit);
+  await recordChange(tx, workspaceId, actorId, current, edit, schedule, { submit });
+  let version: number | null = null;
+  if (schedule?.kind === "schedule") version = await setSchedule(tx, current.id, schedule.at);
+  if (schedule?.kind === "unschedule") await unschedule(tx, current.id);
+  // Under the post's lock, in the transaction of the change: a claim waiting for that lock sees
+  // the post back in review and refuses it (lib/approvals/server/gate.ts).
+  if (submit) {
+    await tx.update(posts).set({ approvalState: "in_review" }).where(eq(posts.id, current.id));
+    return { version, backInReview: null };
+  }
+  const review = await returnToReview(tx, current.id);
+  return {
+    version,
+    backInReview: review === "returned" ? await tellBackInReview(tx, workspaceId, actorId, current.id) : null,
+  };
+}
+
+/** After the change committed: the approvers told of a post back in review, the publish job queued. */
+export async function afterChange(postId: string, schedule: ScheduleChange, outcome: ChangeOutcome): Promise<void> {
+  if (outcome.backInReview) await mailNotice(outcome.backInReview.people, outcome.backInReview.notice);
+  if (outcome.version !== null && schedule?.kind === "schedule")
+    await enqueuePublish({ postId, scheduleVersion: outcome.version }, schedule.at);
+}
+
+/** The change's log entries: the edit (the fields it named), then the schedule change. */
+async function recordChange(
+  tx: Transaction,
+  workspaceId: string,
+  actorId: string,
+  current: ChangedPost,
+  edit: PostEdit,
+  schedule: ScheduleChange,
+  { submit }: { submit: boolean },
+): Promise<void> {
+  const subject = postSubject({
+    title: edit.title !== undefined ? edit.title : current.title,
+    content: edit.content ?? current.content,
+  });
+  const event = { workspaceId, actorId, postId: current.id, subject };
+  const fields = Object.entries(edit)
+    .filter(([, value]) => value !== undefined)
+    .map(([field]) => field);
+  if (fields.length > 0) await recordActivity(tx, { ...event, kind: "post_edited", details: { fields } });
+  if (schedule?.kind === "schedule")
+    await recordActivity(tx, {
+      ...event,
+      kind: "post_scheduled",
+      details: {
+        at: schedule.at.toISOString(),
+        ...(current.status === "scheduled" && current.scheduledAt ? { previousAt: current.scheduledAt } : {}),
+      },
+    });
+  if (schedule?.kind === "unschedule") await recordActivity(tx, { ...event, kind: "post_unscheduled" });
+  if (submit) await recordActivity(tx, { ...event, kind: "post_submitted" });
 }
 
 /** Moves the post onto a new schedule version, its unpublished pages pending again. */

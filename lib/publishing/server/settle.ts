@@ -45,7 +45,7 @@ export async function settle(post: Post): Promise<JobOutcome> {
   }
   const failed = targets.filter((target) => target.status === "failed");
   if (targets.length > 0 && failed.length === 0) {
-    await markPostPublished({ userId: post.userId, postId: post.id, scheduleVersion: post.scheduleVersion });
+    await markPostPublished({ workspaceId: post.workspaceId, postId: post.id, scheduleVersion: post.scheduleVersion });
     return { retryAt: null };
   }
   const failureReason =

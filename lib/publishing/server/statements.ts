@@ -1,8 +1,10 @@
 import { and, asc, eq, getTableColumns, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { postMedia, posts, postTargets, socialAccounts, socialPages } from "@/db/schema";
+import { postMedia, posts, postTargets, socialAccounts, socialPages, workerHeartbeats } from "@/db/schema";
+import { LOST_AFTER_SECONDS } from "@/lib/server/ops/heartbeat";
 import { targetOrder } from "@/lib/posts/server/queries";
 import { IN_DOUBT, UNCERTAIN } from "@/lib/posts/server/target-states";
+import { approvalGate } from "@/lib/approvals/server/gate";
 
 /**
  * The statements every published page runs, prepared once per process (named, so each pool
@@ -41,10 +43,11 @@ const sendsAfresh = (text: SQL) =>
     sql`, `,
   )}))`;
 
-/** What a claim writes: the page is this worker's from now. */
+/** What a claim writes: the page is this worker's from now (`holder`: its heartbeat's id, or null). */
 const claimValues = (text: SQL) => ({
   status: "publishing" as const,
   publishingStartedAt: now,
+  claimedBy: sql`${value("holder")}::text`,
   updatedAt: now,
   attempts: sql`${postTargets.attempts} + 1`,
   // A stale 'publishing' target may have reached the platform: look before publishing again. Not one
@@ -74,13 +77,22 @@ const lastPagePublishedAt = (postId: SQL) =>
  */
 const recordedSending = (text: SQL) => ({ sentText: text, sentAt: now, updatedAt: now });
 
-/** Which pages may be claimed: pending and due, or publishing but stale (their worker died). */
+/**
+ * A claim whose worker is lost: its heartbeat is older than LOST_AFTER_SECONDS, or gone, on the
+ * database's clock (lib/server/ops/heartbeat.ts: such a worker has stopped sending by then).
+ */
+export const holderLost = sql`(${postTargets.claimedBy} is not null and not exists (select 1 from ${workerHeartbeats} w where w.worker_id = ${postTargets.claimedBy} and w.last_seen_at >= now() - ${sql.raw(`interval '${LOST_AFTER_SECONDS} seconds'`)}))`;
+
+/**
+ * Which pages may be claimed: pending and due, or publishing but stale: its worker's heartbeat
+ * stopped, or the claim is older than PUBLISH_STALE_SECONDS (a holder without a heartbeat).
+ */
 const claimable = or(
   and(
     eq(postTargets.status, "pending"),
     or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, value("now"))),
   ),
-  and(eq(postTargets.status, "publishing"), lt(postTargets.publishingStartedAt, value("staleBefore"))),
+  and(eq(postTargets.status, "publishing"), or(lt(postTargets.publishingStartedAt, value("staleBefore")), holderLost)),
 );
 
 /**
@@ -100,6 +112,9 @@ const heldByRequest = and(
   eq(postTargets.status, "publishing"),
   sql`${postTargets.publishingStartedAt} = r.claimed_at`,
 );
+
+/** A post that needs approval is claimed only as the version approved (lib/approvals/server/gate.ts). */
+const postApproved = approvalGate('"posts"');
 
 function prepareAll() {
   return {
@@ -130,7 +145,8 @@ function prepareAll() {
       .prepare("publish_page_with_account"),
     /**
      * pending (due) → publishing, or a stale publishing → publishing, while the post is still on the
-     * schedule the job was made for (its row locked FOR SHARE meanwhile: see claim.ts).
+     * schedule the job was made for, and approved as it is if it needs approval (its row locked FOR
+     * SHARE meanwhile: see claim.ts).
      */
     claim: db
       .update(postTargets)
@@ -138,7 +154,7 @@ function prepareAll() {
       .where(
         and(
           eq(postTargets.id, value("targetId")),
-          sql`exists (select 1 from ${posts} where ${posts.id} = ${value("postId")} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${value("scheduleVersion")} for share)`,
+          sql`exists (select 1 from ${posts} where ${posts.id} = ${value("postId")} and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = ${value("scheduleVersion")} and ${postApproved} for share)`,
           claimable,
         ),
       )
@@ -221,7 +237,7 @@ function prepareAll() {
         and(
           namedTargets,
           sql`${postTargets.id} = r.target_id`,
-          sql`exists (select 1 from ${posts} where ${posts.id} = r.post_id and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = r.version for share)`,
+          sql`exists (select 1 from ${posts} where ${posts.id} = r.post_id and ${posts.status} = 'scheduled' and ${posts.scheduleVersion} = r.version and ${postApproved} for share)`,
           claimable,
         ),
       )

@@ -4,7 +4,8 @@ import { postTargets, type Post, type PostTarget } from "@/db/schema";
 import { fitsOnTwitter, shortenForTwitter } from "@/lib/ai/server/fit-text";
 import { shareMessageForPublishing } from "@/lib/ai/server/share-message";
 import { fitForTwitterWhilePublishing } from "@/lib/ai/server/twitter-summary";
-import { PlatformError } from "@/lib/server/platforms";
+import { network } from "@/lib/networks";
+import { PlatformError } from "@/lib/networks/server";
 import { DEFAULT_SHARE_MESSAGE } from "@/lib/posts/schemas";
 import { UNCERTAIN } from "@/lib/posts/server/target-states";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
@@ -26,7 +27,7 @@ export { shortenForTwitter };
 function publishingContext(post: Post, target: PostTarget) {
   return {
     post: {
-      userId: post.userId,
+      workspaceId: post.workspaceId,
       content: post.content,
       postId: post.id,
       scheduleVersion: post.scheduleVersion,
@@ -58,7 +59,7 @@ export function plainTextForTarget(
   platform: ConnectablePlatform,
 ): string | null {
   if (target.type !== "post") return null;
-  if (platform === "twitter" && !fitsOnTwitter(post.content)) return null;
+  if (network(platform).summarizesLongText && !fitsOnTwitter(post.content)) return null;
   return post.content;
 }
 
@@ -76,7 +77,7 @@ export async function textForTarget(post: Post, target: PostTarget, platform: Co
     const message = post.useAIShareMessage
       ? ((await shareMessageForPublishing(ai.post, ai.options)) ?? fallback)
       : fallback;
-    return platform === "twitter" ? fitShareForTwitter(message, links) : [message, ...links].join("\n");
+    return network(platform).summarizesLongText ? fitShareForTwitter(message, links) : [message, ...links].join("\n");
   }
   // A post too long for X.
   if (!post.summarizeForTwitter) throw new PlatformError("invalid_request", "too_long");

@@ -6,8 +6,11 @@ import { isHttps } from "@/lib/server/env";
 import { HSTS } from "@/lib/server/http/security-headers";
 import type { JsonText } from "@/lib/server/json-text";
 import { assertSameOrigin, isJsonContentType } from "./csrf";
-import { ApiError, badRequest, unauthorized } from "./errors";
+import { ApiError, badRequest, forbidden, unauthorized } from "./errors";
 import { MAX_JSON_BYTES } from "./limits";
+import { can, PERMISSION_MESSAGES, type Permission } from "@/lib/workspaces/roles";
+import { WORKSPACE_COOKIE, WORKSPACE_HEADER, type WorkspaceSummary } from "@/lib/workspaces/schemas";
+import { resolveWorkspace } from "@/lib/workspaces/server/workspaces";
 
 /**
  * The one wrapper for route handlers: resolves the session, awaits params, runs the handler in one
@@ -37,6 +40,32 @@ export function withUser<P extends Params = Params>(
   });
 }
 
+/**
+ * A signed-in member's request in the workspace it names (lib/workspaces/server/workspaces.ts
+ * resolveWorkspace): a workspace that is not the person's answers 404, a role without `permission`
+ * 403 with the permission's sentence. Handlers scope every read and write by `workspace.id`.
+ */
+export function withMember<P extends Params = Params>(
+  permission: Permission,
+  handler: (args: HandlerArgs<P> & { user: SessionUser; workspace: WorkspaceSummary }) => Promise<Response>,
+) {
+  return withUser<P>(async (args) =>
+    handler({ ...args, workspace: await requireMember(args.req, args.user, permission) }),
+  );
+}
+
+/** The workspace a signed-in person's request works in, refused as withMember refuses it. */
+export async function requireMember(req: NextRequest, user: SessionUser, permission: Permission) {
+  const workspace = await resolveWorkspace(user.id, requestedWorkspace(req));
+  if (!can(workspace.role, permission)) throw forbidden(PERMISSION_MESSAGES[permission]);
+  return workspace;
+}
+
+/** What a request says of its workspace: the tab's header, and the cookie's last choice. */
+export function requestedWorkspace(req: NextRequest) {
+  return { named: req.headers.get(WORKSPACE_HEADER), remembered: req.cookies.get(WORKSPACE_COOKIE)?.value };
+}
+
 export function withPublic<P extends Params = Params>(handler: (args: HandlerArgs<P>) => Promise<Response>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
@@ -51,6 +80,9 @@ export function withPublic<P extends Params = Params>(handler: (args: HandlerArg
     // The API's other security headers are static (next.config.mjs); this one depends on APP_URL,
     // which the build does not know.
     if (isHttps) response.headers.set("Strict-Transport-Security", HSTS);
+    // Answers are a person's own: no browser or shared cache keeps them. A handler serving bytes
+    // that may be kept (a medium, lib/media/server/serve.ts) says so itself.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     return response;
   };
 }

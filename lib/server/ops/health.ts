@@ -3,8 +3,8 @@ import { db } from "@/db";
 import { posts, workerHeartbeats } from "@/db/schema";
 import { getAiModelStatus, type AiModelStatus } from "@/lib/ai/server/model-status";
 import { env } from "@/lib/server/env";
-import { versionWarnings, type VersionWarning } from "@/lib/server/platforms/api-versions";
-import { servedVersionWarnings, type ServedVersionWarning } from "@/lib/server/platforms/served-versions";
+import { versionWarnings, type VersionWarning } from "@/lib/networks/server/api-versions";
+import { servedVersionWarnings, type ServedVersionWarning } from "@/lib/networks/facebook/server/served-versions";
 import { listProviderAlerts, type ProviderAlert } from "@/lib/server/provider-alerts";
 import { redis } from "@/lib/server/redis";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { socialAccounts, socialPages, type SocialAccount, type SocialPage } from "@/db/schema";
 import { decryptToken, encryptToken } from "@/lib/server/crypto/tokens";
-import { isPlatformError, platformModule, type TokenSet } from "@/lib/server/platforms";
+import { isPlatformError, platformModule, type TokenSet } from "@/lib/networks/server";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
 
 /**

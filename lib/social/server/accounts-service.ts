@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { db } from "@/db";
+import { db, type Transaction } from "@/db";
 import { posts, postTargets, socialAccounts, socialPages, type SocialAccount, type SocialPage } from "@/db/schema";
+import { network } from "@/lib/networks";
 import { notFound } from "@/lib/server/api/errors";
 import { encryptOptional } from "@/lib/server/crypto/tokens";
-import { isPlatformError, platformModule } from "@/lib/server/platforms";
+import { isPlatformError, platformModule } from "@/lib/networks/server";
 import {
   freshAccessToken,
   markAccountInvalid,
@@ -14,6 +15,7 @@ import {
 import { onPlatform } from "./platform-errors";
 import { isUuid } from "@/lib/ids";
 import { listAccounts, pageOrder } from "./queries";
+import { recordActivity } from "@/lib/activity/server/record";
 import {
   platformLabels,
   type ConnectablePlatform,
@@ -24,20 +26,24 @@ import {
 /** A user's connected accounts: read, rename, refresh data or tokens, test, disconnect. */
 
 const NOT_FOUND = "Account not found";
+const PAGE_NOT_FOUND = "Page not found";
 
-export async function getAccountOrThrow(userId: string, accountId: string): Promise<ConnectedAccount> {
-  const [account] = isUuid(accountId) ? await listAccounts(userId, [accountId]) : [];
+export async function getAccountOrThrow(workspaceId: string, accountId: string): Promise<ConnectedAccount> {
+  const [account] = isUuid(accountId) ? await listAccounts(workspaceId, [accountId]) : [];
   if (!account) throw notFound(NOT_FOUND);
   return account;
 }
 
-/** The rows behind an account, owner-checked; another user's id is "not found". */
-async function loadOwned(userId: string, accountId: string): Promise<{ account: SocialAccount; pages: SocialPage[] }> {
+/** The rows behind an account, workspace-checked; another workspace's id is "not found". */
+async function loadOwned(
+  workspaceId: string,
+  accountId: string,
+): Promise<{ account: SocialAccount; pages: SocialPage[] }> {
   if (!isUuid(accountId)) throw notFound(NOT_FOUND);
   const [account] = await db
     .select()
     .from(socialAccounts)
-    .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.userId, userId)));
+    .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.workspaceId, workspaceId)));
   if (!account) throw notFound(NOT_FOUND);
   const pages = await db
     .select()
@@ -48,57 +54,116 @@ async function loadOwned(userId: string, accountId: string): Promise<{ account: 
 }
 
 export async function updateAccount(
-  userId: string,
+  workspaceId: string,
   accountId: string,
   input: UpdateAccountInput,
 ): Promise<ConnectedAccount> {
-  const { account } = await loadOwned(userId, accountId);
+  const { account } = await loadOwned(workspaceId, accountId);
   await db.update(socialAccounts).set({ displayName: input.displayName }).where(eq(socialAccounts.id, account.id));
-  return getAccountOrThrow(userId, account.id);
+  return getAccountOrThrow(workspaceId, account.id);
 }
 
 /**
- * Removes the account, its pages and tokens. Scheduled posts that were to go to its pages keep
- * their other pages; the orphaned targets fail with a reason and the post says it needs rescheduling.
+ * Scheduled posts that were to go to `pageIds` keep their other pages; the orphaned targets fail
+ * with `reason` and the post says it needs rescheduling. Returns how many scheduled posts it touched.
  */
-export async function deleteAccount(userId: string, accountId: string): Promise<{ affectedScheduledPosts: number }> {
-  const { account, pages } = await loadOwned(userId, accountId);
+async function failScheduledTargets(tx: Transaction, workspaceId: string, pageIds: string[], reason: string) {
+  if (pageIds.length === 0) return 0;
+  const affected = await tx
+    .selectDistinct({ postId: postTargets.postId })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(
+      and(inArray(postTargets.pageId, pageIds), eq(posts.status, "scheduled"), eq(posts.workspaceId, workspaceId)),
+    );
+  await tx
+    .update(postTargets)
+    .set({ status: "failed", errorCode: "account_disconnected", errorMessage: reason })
+    .where(and(inArray(postTargets.pageId, pageIds), inArray(postTargets.status, ["pending", "failed"])));
+  if (affected.length)
+    await tx
+      .update(posts)
+      .set({ failureReason: reason })
+      .where(
+        inArray(
+          posts.id,
+          affected.map((row) => row.postId),
+        ),
+      );
+  return affected.length;
+}
+
+/** Removes the account, its pages and tokens (see failScheduledTargets for the posts that were to go there). */
+export async function deleteAccount(
+  workspaceId: string,
+  actorId: string,
+  accountId: string,
+): Promise<{ affectedScheduledPosts: number }> {
+  const { account, pages } = await loadOwned(workspaceId, accountId);
   const label = platformLabels[account.platform];
   const reason = `The ${label} account "${account.displayName ?? account.name ?? account.accountHandle ?? ""}" was disconnected. Reconnect it and reschedule this post.`;
   return db.transaction(async (tx) => {
-    const pageIds = pages.map((page) => page.id);
-    const affected = pageIds.length
-      ? await tx
-          .selectDistinct({ postId: postTargets.postId })
-          .from(postTargets)
-          .innerJoin(posts, eq(posts.id, postTargets.postId))
-          .where(and(inArray(postTargets.pageId, pageIds), eq(posts.status, "scheduled"), eq(posts.userId, userId)))
-      : [];
-    if (pageIds.length) {
-      await tx
-        .update(postTargets)
-        .set({ status: "failed", errorCode: "account_disconnected", errorMessage: reason })
-        .where(and(inArray(postTargets.pageId, pageIds), inArray(postTargets.status, ["pending", "failed"])));
-    }
-    if (affected.length) {
-      await tx
-        .update(posts)
-        .set({ failureReason: reason })
-        .where(
-          inArray(
-            posts.id,
-            affected.map((row) => row.postId),
-          ),
-        );
-    }
+    const affected = await failScheduledTargets(
+      tx,
+      workspaceId,
+      pages.map((page) => page.id),
+      reason,
+    );
     await tx.delete(socialAccounts).where(eq(socialAccounts.id, account.id));
-    return { affectedScheduledPosts: affected.length };
+    await recordActivity(tx, {
+      workspaceId,
+      actorId,
+      kind: "account_disconnected",
+      subject: account.displayName ?? account.name ?? account.accountHandle ?? label,
+      details: { platform: account.platform, accountId: account.id, affectedScheduledPosts: affected },
+    });
+    return { affectedScheduledPosts: affected };
+  });
+}
+
+/**
+ * DELETE /api/social/pages/{id}: one Page of a login that connected several goes on its own (its
+ * token with it); the login and its other Pages stay. The login's last Page takes the login with it,
+ * as disconnecting the account does.
+ */
+export async function deletePage(
+  workspaceId: string,
+  actorId: string,
+  pageId: string,
+): Promise<{ affectedScheduledPosts: number; accountRemoved: boolean }> {
+  const [page] = isUuid(pageId)
+    ? await db
+        .select()
+        .from(socialPages)
+        .where(and(eq(socialPages.id, pageId), eq(socialPages.workspaceId, workspaceId)))
+    : [];
+  if (!page) throw notFound(PAGE_NOT_FOUND);
+  const { pages } = await loadOwned(workspaceId, page.socialAccountId);
+  if (pages.length === 1)
+    return { ...(await deleteAccount(workspaceId, actorId, page.socialAccountId)), accountRemoved: true };
+  const reason = `The ${platformLabels[page.platform]} Page "${page.name}" was disconnected. Reconnect it and reschedule this post.`;
+  return db.transaction(async (tx) => {
+    const affected = await failScheduledTargets(tx, workspaceId, [page.id], reason);
+    await tx.delete(socialPages).where(eq(socialPages.id, page.id));
+    await recordActivity(tx, {
+      workspaceId,
+      actorId,
+      kind: "account_disconnected",
+      subject: page.name,
+      details: {
+        platform: page.platform,
+        accountId: page.socialAccountId,
+        pageId: page.id,
+        affectedScheduledPosts: affected,
+      },
+    });
+    return { affectedScheduledPosts: affected, accountRemoved: false };
   });
 }
 
 /** 'Refresh Data': name, picture, followers, post count and Last Sync; finds dead tokens on the way. */
-export async function refreshAccountData(userId: string, accountId: string): Promise<ConnectedAccount> {
-  const { account, pages } = await loadOwned(userId, accountId);
+export async function refreshAccountData(workspaceId: string, accountId: string): Promise<ConnectedAccount> {
+  const { account, pages } = await loadOwned(workspaceId, accountId);
   const platform = account.platform as ConnectablePlatform;
   const client = platformModule(platform);
   const profile = await onPlatform(platform, async () => {
@@ -136,7 +201,7 @@ export async function refreshAccountData(userId: string, accountId: string): Pro
         .where(eq(socialPages.id, page.id));
     }
   }
-  return getAccountOrThrow(userId, account.id);
+  return getAccountOrThrow(workspaceId, account.id);
 }
 
 type CheckPage = NonNullable<ReturnType<typeof platformModule>["checkPage"]>;
@@ -160,14 +225,14 @@ async function refreshPageData(page: SocialPage, checkPage: CheckPage): Promise<
  * 'Refresh Token': X and LinkedIn (partners) through their refresh tokens; Facebook by re-exchanging
  * the long-lived user token and fetching fresh page tokens. A dead token answers "reconnect".
  */
-export async function refreshAccountToken(userId: string, accountId: string): Promise<ConnectedAccount> {
-  const { account, pages } = await loadOwned(userId, accountId);
+export async function refreshAccountToken(workspaceId: string, accountId: string): Promise<ConnectedAccount> {
+  const { account, pages } = await loadOwned(workspaceId, accountId);
   const platform = account.platform as ConnectablePlatform;
   await onPlatform(platform, () => refreshAccountTokensNow(account.id));
-  if (platform === "facebook") {
-    const { account: renewed } = await loadOwned(userId, accountId);
+  if (network(platform).publishesAs === "pages") {
+    const { account: renewed } = await loadOwned(workspaceId, accountId);
     const available = await onPlatform(platform, async () =>
-      platformModule("facebook").listPages(await freshAccessToken(renewed), {
+      platformModule(platform).listPages(await freshAccessToken(renewed), {
         accountId: renewed.platformAccountId,
         handle: null,
         name: null,
@@ -189,14 +254,14 @@ export async function refreshAccountToken(userId: string, accountId: string): Pr
         .where(eq(socialPages.id, page.id));
     }
   }
-  return getAccountOrThrow(userId, account.id);
+  return getAccountOrThrow(workspaceId, account.id);
 }
 
 /** 'test': asks the platform whether the stored tokens still work; records a definitive refusal. */
-export async function testAccountToken(userId: string, accountId: string): Promise<{ valid: boolean }> {
-  await refreshAccountData(userId, accountId).catch((error: unknown) => {
+export async function testAccountToken(workspaceId: string, accountId: string): Promise<{ valid: boolean }> {
+  await refreshAccountData(workspaceId, accountId).catch((error: unknown) => {
     if (!(error instanceof Error && "code" in error && error.code === "reconnect_required")) throw error;
   });
-  const account = await getAccountOrThrow(userId, accountId);
+  const account = await getAccountOrThrow(workspaceId, accountId);
   return { valid: account.hasValidToken };
 }

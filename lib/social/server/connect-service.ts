@@ -1,14 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { socialAccounts, socialPages } from "@/db/schema";
+import { network } from "@/lib/networks";
 import { badRequest } from "@/lib/server/api/errors";
 import { assertCanConnectAccount } from "@/lib/billing/server/limits";
 import { encryptOptional, encryptToken } from "@/lib/server/crypto/tokens";
-import { platformModule, type PlatformPage, type PlatformProfile, type TokenSet } from "@/lib/server/platforms";
+import { platformModule, type PlatformPage, type PlatformProfile, type TokenSet } from "@/lib/networks/server";
+import type { Actor } from "@/lib/workspaces/schemas";
+import { assertMemberCan } from "@/lib/workspaces/server/workspaces";
 import { getAccountOrThrow } from "./accounts-service";
 import { consumeConnectState, createConnectState } from "./oauth-state";
 import { peekPendingConnection, savePendingConnection, takePendingConnection } from "./pending-connections";
 import { onPlatform } from "./platform-errors";
+import { recordActivity } from "@/lib/activity/server/record";
 import type {
   ConnectablePlatform,
   ConnectedAccount,
@@ -16,15 +20,20 @@ import type {
   OAuthCallbackResult,
 } from "@/lib/social/schemas";
 
-/** Connecting a Facebook / X / LinkedIn account: authorization URL → callback → (pages) → stored. */
+/**
+ * Connecting a Facebook / X / LinkedIn account: authorization URL → callback → (pages) → stored.
+ * The workspace the account joins is the one the connect started in, carried by the OAuth state
+ * and the pending connection; the person's right to manage its accounts is checked again when the
+ * account is stored.
+ */
 
 /**
  * The plan's account limit is checked when a new account is stored, not here: a user at the limit
  * must still be able to reconnect an account whose token expired.
  */
-export async function startConnect(userId: string, platform: ConnectablePlatform): Promise<string> {
+export async function startConnect(actor: Actor, platform: ConnectablePlatform): Promise<string> {
   const client = platformModule(platform);
-  const { state, redirectUri, codeChallenge } = await createConnectState(userId, platform, client.usesPkce);
+  const { state, redirectUri, codeChallenge } = await createConnectState(actor, platform, client.usesPkce);
   return client.authorizationUrl({ state, redirectUri, codeChallenge });
 }
 
@@ -41,12 +50,12 @@ export async function completeCallback(
 ): Promise<OAuthCallbackResult> {
   if (query.error) throw badRequest(`Authorization denied: ${query.error}`, "authorization_denied");
   if (!query.code) throw badRequest("Authorization code not received", "missing_code");
-  const { redirectUri, codeVerifier } = await consumeConnectState(userId, platform, query.state);
+  const { workspaceId, redirectUri, codeVerifier } = await consumeConnectState(userId, platform, query.state);
   const client = platformModule(platform);
   const code = query.code;
   const tokens = await onPlatform(platform, () => client.exchangeCode({ code, redirectUri, codeVerifier }));
   const profile = await onPlatform(platform, () => client.getProfile(tokens.accessToken));
-  const userAccessToken = await savePendingConnection(userId, platform, profile, tokens);
+  const userAccessToken = await savePendingConnection({ userId, workspaceId }, platform, profile, tokens);
   return {
     platform,
     accountId: profile.accountId,
@@ -68,7 +77,7 @@ export async function listFacebookPageCandidates(
     id: page.pageId,
     name: page.name,
     category: page.category,
-    fan_count: page.followerCount,
+    fan_count: page.followerCount ?? 0,
     tasks: page.permissions,
     picture: { data: { url: page.profilePicture } },
   }));
@@ -80,7 +89,8 @@ export async function connectFacebookPages(
   pageIds: string[],
 ): Promise<ConnectedAccount> {
   if (pageIds.length === 0) throw badRequest("Please select at least one page to connect");
-  const { tokens, profile } = await takePendingConnection(userId, "facebook", connectionToken);
+  const { row, tokens, profile } = await takePendingConnection(userId, "facebook", connectionToken);
+  await assertMemberCan(userId, row.workspaceId, "manageAccounts");
   const available = await onPlatform("facebook", () =>
     platformModule("facebook").listPages(tokens.accessToken, profile),
   );
@@ -93,7 +103,7 @@ export async function connectFacebookPages(
       "page_not_available",
     );
   }
-  return storeAccount(userId, "facebook", profile, tokens, chosen);
+  return storeAccount(row.workspaceId, userId, "facebook", profile, tokens, chosen);
 }
 
 export async function connectProfile(
@@ -101,15 +111,18 @@ export async function connectProfile(
   platform: ConnectablePlatform,
   connectionToken: string,
 ): Promise<ConnectedAccount> {
-  if (platform === "facebook") throw badRequest("Facebook accounts are connected by choosing pages");
-  const { tokens, profile } = await takePendingConnection(userId, platform, connectionToken);
+  if (network(platform).publishesAs === "pages")
+    throw badRequest(`${network(platform).shortLabel} accounts are connected by choosing pages`);
+  const { row, tokens, profile } = await takePendingConnection(userId, platform, connectionToken);
+  await assertMemberCan(userId, row.workspaceId, "manageAccounts");
   const pages = await onPlatform(platform, () => platformModule(platform).listPages(tokens.accessToken, profile));
-  return storeAccount(userId, platform, profile, tokens, pages);
+  return storeAccount(row.workspaceId, userId, platform, profile, tokens, pages);
 }
 
 /** Creates the account, or refreshes it when the same platform account is connected again. */
 async function storeAccount(
-  userId: string,
+  workspaceId: string,
+  actorId: string,
   platform: ConnectablePlatform,
   profile: PlatformProfile,
   tokens: TokenSet,
@@ -120,7 +133,7 @@ async function storeAccount(
     .from(socialAccounts)
     .where(
       and(
-        eq(socialAccounts.userId, userId),
+        eq(socialAccounts.workspaceId, workspaceId),
         eq(socialAccounts.platform, platform),
         eq(socialAccounts.platformAccountId, profile.accountId),
       ),
@@ -142,11 +155,11 @@ async function storeAccount(
   };
   const accountId = await db.transaction(async (tx) => {
     // A new account counts against the plan; a reconnect of one already here does not.
-    if (!existing) await assertCanConnectAccount(userId, tx);
+    if (!existing) await assertCanConnectAccount(workspaceId, tx);
     const [account] = await tx
       .insert(socialAccounts)
       .values({
-        userId,
+        workspaceId,
         platform,
         platformAccountId: profile.accountId,
         displayName: profile.name,
@@ -155,7 +168,7 @@ async function storeAccount(
         ...accountValues,
       })
       .onConflictDoUpdate({
-        target: [socialAccounts.userId, socialAccounts.platform, socialAccounts.platformAccountId],
+        target: [socialAccounts.workspaceId, socialAccounts.platform, socialAccounts.platformAccountId],
         // A refresh token is never replaced by nothing: platforms that send none keep the old one.
         set: {
           ...accountValues,
@@ -182,10 +195,17 @@ async function storeAccount(
       };
       await tx
         .insert(socialPages)
-        .values({ socialAccountId: account.id, userId, platform, pageId: page.pageId, ...pageValues })
+        .values({ socialAccountId: account.id, workspaceId, platform, pageId: page.pageId, ...pageValues })
         .onConflictDoUpdate({ target: [socialPages.socialAccountId, socialPages.pageId], set: pageValues });
     }
+    await recordActivity(tx, {
+      workspaceId,
+      actorId,
+      kind: "account_connected",
+      subject: profile.name || profile.handle || network(platform).shortLabel,
+      details: { platform, accountId: account.id, pages: pages.map((page) => page.name), reconnected: !!existing },
+    });
     return account.id;
   });
-  return getAccountOrThrow(userId, accountId);
+  return getAccountOrThrow(workspaceId, accountId);
 }

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const PER_RUN = 5;
 
 export async function refreshStaleAccounts(now: Date = new Date()): Promise<{ refreshed: number; failed: number }> {
-  const claimed = await db.execute<{ id: string; user_id: string }>(sql`
+  const claimed = await db.execute<{ id: string; workspace_id: string }>(sql`
     update ${socialAccounts} set last_sync_at = ${now}
     where id in (
       select id from ${socialAccounts}
@@ -27,12 +27,12 @@ export async function refreshStaleAccounts(now: Date = new Date()): Promise<{ re
       order by last_sync_at, id
       limit ${PER_RUN}
       for update skip locked)
-    returning id, user_id`);
+    returning id, workspace_id`);
   let refreshed = 0;
   let failed = 0;
   for (const row of claimed.rows) {
     try {
-      await refreshAccountData(row.user_id, row.id);
+      await refreshAccountData(row.workspace_id, row.id);
       refreshed += 1;
     } catch (error) {
       failed += 1;

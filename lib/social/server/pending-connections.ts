@@ -4,19 +4,20 @@ import { db } from "@/db";
 import { pendingConnections, type PendingConnection } from "@/db/schema";
 import { badRequest } from "@/lib/server/api/errors";
 import { decryptToken, encryptOptional, encryptToken } from "@/lib/server/crypto/tokens";
-import type { PlatformProfile, TokenSet } from "@/lib/server/platforms";
+import type { PlatformProfile, TokenSet } from "@/lib/networks/server";
 import type { ConnectablePlatform } from "@/lib/social/schemas";
+import type { Actor } from "@/lib/workspaces/schemas";
 
 /**
- * Between the OAuth callback and the user's choice of pages, the platform's tokens wait here
- * (encrypted). The browser holds only the row's random id as its `userAccessToken`.
+ * Between the OAuth callback and the person's choice of pages, the platform's tokens wait here
+ * (encrypted), with the workspace the account joins. The browser holds only the row's random id as its `userAccessToken`.
  */
 
 const PENDING_TTL_MS = 15 * 60_000;
 export const EXPIRED_CONNECTION_MESSAGE = "This connection attempt has expired. Please connect the account again.";
 
 export async function savePendingConnection(
-  userId: string,
+  { userId, workspaceId }: Actor,
   platform: ConnectablePlatform,
   profile: PlatformProfile,
   tokens: TokenSet,
@@ -29,6 +30,7 @@ export async function savePendingConnection(
   await db.insert(pendingConnections).values({
     id,
     userId,
+    workspaceId,
     platform,
     platformAccountId: profile.accountId,
     profile: { ...profile },

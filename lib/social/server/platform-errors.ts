@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/server/api/errors";
-import { isPlatformError } from "@/lib/server/platforms";
+import { isPlatformError } from "@/lib/networks/server";
 import { platformLabels, type SocialPlatform } from "@/lib/social/schemas";
 
 /** What a user is told when a platform call made on their behalf fails (the one mapping). */

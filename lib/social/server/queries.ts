@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db";
 import { socialAccounts, socialPages, type SocialAccount, type SocialPage } from "@/db/schema";
+import type { ConnectablePlatform } from "@/lib/networks/platforms";
+import { network } from "@/lib/networks";
+import { addKnown, totalFollowers } from "@/lib/social/followers";
 import type { AccountGroup, AccountStats, ConnectedAccount, PageSummary, SocialPlatform } from "@/lib/social/schemas";
 
 export type { AccountGroup, AccountStats } from "@/lib/social/schemas";
@@ -67,19 +70,24 @@ export function toConnectedAccount(account: SocialAccount, pages: SocialPage[], 
     hasValidToken: isAccountTokenValid(account, now) && pages.every((page) => isPageTokenValid(page, account, now)),
     tokenExpiresSoon:
       expiry !== null && expiry.getTime() - now.getTime() < LINKEDIN_WARNING_MS && expiry.getTime() > now.getTime(),
-    metadata: { category: account.platform === "facebook" ? category : null, email: account.email },
+    metadata: {
+      category: network(account.platform as ConnectablePlatform).publishesAs === "pages" ? category : null,
+      email: account.email,
+    },
     pages: pages.map((page) => toPageSummary(page, account)),
     createdAt: account.createdAt.toISOString(),
   };
 }
 
-/** The user's accounts with their pages, oldest first; optionally only the given ids. */
-export async function listAccounts(userId: string, ids?: string[]): Promise<ConnectedAccount[]> {
+/** The workspace's accounts with their pages, oldest first; optionally only the given ids. */
+export async function listAccounts(workspaceId: string, ids?: string[]): Promise<ConnectedAccount[]> {
   const accounts = await db
     .select()
     .from(socialAccounts)
     .where(
-      ids ? and(eq(socialAccounts.userId, userId), inArray(socialAccounts.id, ids)) : eq(socialAccounts.userId, userId),
+      ids
+        ? and(eq(socialAccounts.workspaceId, workspaceId), inArray(socialAccounts.id, ids))
+        : eq(socialAccounts.workspaceId, workspaceId),
     )
     .orderBy(asc(socialAccounts.createdAt), asc(socialAccounts.id));
   if (accounts.length === 0) return [];
@@ -88,7 +96,7 @@ export async function listAccounts(userId: string, ids?: string[]): Promise<Conn
     .from(socialPages)
     .where(
       and(
-        eq(socialPages.userId, userId),
+        eq(socialPages.workspaceId, workspaceId),
         inArray(
           socialPages.socialAccountId,
           accounts.map((a) => a.id),
@@ -104,20 +112,20 @@ export async function listAccounts(userId: string, ids?: string[]): Promise<Conn
   );
 }
 
-/** The user's connected pages grouped by platform (dashboard, /api/auth/me). */
-export async function listAccountGroups(userId: string): Promise<AccountGroup[]> {
+/** The workspace's connected pages grouped by platform (dashboard, /api/auth/me). */
+export async function listAccountGroups(workspaceId: string): Promise<AccountGroup[]> {
   const groups = new Map<SocialPlatform, AccountGroup>();
-  for (const account of await listAccounts(userId)) {
+  for (const account of await listAccounts(workspaceId)) {
     const group = groups.get(account.platform) ?? {
       platform: account.platform,
       totalPages: 0,
-      totalFollowers: 0,
+      totalFollowers: null,
       pages: [],
     };
     for (const page of account.pages) {
       group.pages.push(page);
       group.totalPages += 1;
-      group.totalFollowers += page.followerCount;
+      group.totalFollowers = addKnown(group.totalFollowers, page.followerCount);
     }
     groups.set(account.platform, group);
   }
@@ -128,6 +136,6 @@ export function getAccountStats(groups: AccountGroup[]): AccountStats {
   return {
     totalConnectedPlatforms: groups.length,
     totalPages: groups.reduce((sum, group) => sum + group.totalPages, 0),
-    totalFollowers: groups.reduce((sum, group) => sum + group.totalFollowers, 0),
+    totalFollowers: totalFollowers(groups.map((group) => group.totalFollowers)),
   };
 }

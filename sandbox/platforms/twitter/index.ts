@@ -15,7 +15,7 @@ import { registerTwitterToken } from "./token";
 /**
  * X (Twitter) OAuth 2.0 with PKCE: the authorize screen under /x/www (x.com), the token endpoint
  * and API v2 under /x/api (api.x.com). The store calls the platform "twitter", as the client ids
- * and lib/server/platforms do.
+ * and lib/networks/ do.
  */
 
 const TITLE = "Authorize app — X Platform sandbox";

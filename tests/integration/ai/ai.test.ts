@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatMessages, chats, posts } from "@/db/schema";
 import { AI_MESSAGES, type ChatHistoryResponse, type ChatStreamEvent } from "@/lib/ai/schemas";
 import { sandboxControl } from "@/sandbox/testing";
 import { ApiClient } from "../../fixtures/api-client";
 import { aiUsage, databaseAt, insertPost, randomMarker, signedIn, streamChat } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /** The AI chat against the built app and the sandbox's OpenAI-compatible API. */
 
-const db = () => databaseAt(inject("stack").databaseUrl);
-const sandbox = () => sandboxControl(inject("stack").sandboxUrl);
+const db = () => databaseAt(testStack().databaseUrl);
+const sandbox = () => sandboxControl(testStack().sandboxUrl);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The sandbox's record of the completion whose last message carries `marker`. */

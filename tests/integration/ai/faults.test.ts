@@ -55,7 +55,7 @@ describe("the plan's AI allowance under concurrency", () => {
       .insert(usageRecords)
       .values(
         Array.from({ length: 49 }, () => ({
-          userId: me.id,
+          workspaceId: me.id,
           kind: "ai_request" as const,
           metadata: { operation: "chat" },
         })),
@@ -91,7 +91,7 @@ describe("the plan's AI allowance under concurrency", () => {
       .insert(usageRecords)
       .values(
         Array.from({ length: 49 }, () => ({
-          userId: me.id,
+          workspaceId: me.id,
           kind: "ai_request" as const,
           metadata: { operation: "chat" },
         })),

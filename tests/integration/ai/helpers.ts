@@ -48,7 +48,7 @@ export async function closeDatabases() {
 
 /** A saved draft of the user's, straight into the database (the AI endpoints need no pages). */
 export async function insertPost(db: Db, userId: string, content: string): Promise<string> {
-  const [row] = await db.insert(posts).values({ userId, content }).returning({ id: posts.id });
+  const [row] = await db.insert(posts).values({ workspaceId: userId, content }).returning({ id: posts.id });
   return row!.id;
 }
 
@@ -56,7 +56,7 @@ export async function aiUsage(db: Db, userId: string) {
   const rows = await db
     .select()
     .from(usageRecords)
-    .where(and(eq(usageRecords.userId, userId), eq(usageRecords.kind, "ai_request")));
+    .where(and(eq(usageRecords.workspaceId, userId), eq(usageRecords.kind, "ai_request")));
   return rows.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
 }
 

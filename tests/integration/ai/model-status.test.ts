@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sandboxControl } from "@/sandbox/testing";
 import { randomMarker } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * /api/health says whether the configured model is still served (the provider's GET /v1/models) and
@@ -12,7 +13,7 @@ const saved = { ...process.env };
 let closeRedis: (() => Promise<void>) | undefined;
 
 beforeAll(() => {
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
 });
 
 afterAll(async () => {
@@ -24,9 +25,9 @@ afterAll(async () => {
 async function configured(model: string) {
   await closeRedis?.();
   vi.resetModules();
-  Object.assign(process.env, inject("stack").env, {
+  Object.assign(process.env, testStack().env, {
     OPENAI_MODEL: model,
-    REDIS_PREFIX: `${inject("stack").env.REDIS_PREFIX}-model-status-${randomMarker()}`,
+    REDIS_PREFIX: `${testStack().env.REDIS_PREFIX}-model-status-${randomMarker()}`,
   });
   ({ closeRedis } = await import("@/lib/server/redis"));
   return {
@@ -40,7 +41,7 @@ const messages = [{ role: "user" as const, content: "Hello" }];
 
 describe("the configured model in /api/health", () => {
   it("the app's report names its model as served, with no shutdown announced", async () => {
-    const health = (await (await fetch(`${inject("stack").appUrl}/api/health`)).json()) as { ai: unknown };
+    const health = (await (await fetch(`${testStack().appUrl}/api/health`)).json()) as { ai: unknown };
     expect(health.ai).toEqual({ model: "gpt-6-luna", servedByProvider: true, shutdownOn: null, warnings: [] });
   });
 
@@ -61,7 +62,7 @@ describe("the configured model in /api/health", () => {
 
   it("a model the provider shuts down within 60 days warns with the provider's date; later ones do not", async () => {
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const control = sandboxControl(inject("stack").sandboxUrl);
+    const control = sandboxControl(testStack().sandboxUrl);
     const soon = `gpt-soon-${randomMarker()}`;
     const later = `gpt-later-${randomMarker()}`;
     await control.addOpenAIModel({ id: soon, shutdownDate: inDays(30) });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sandboxControl } from "@/sandbox/testing";
 import { expectValid, openaiSchema } from "../../fixtures/openai-spec";
 import { randomMarker } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * What our code sends to OpenAI, captured by the sandbox as sent and checked against OpenAI's own
@@ -20,8 +21,8 @@ const saved = { ...process.env };
 let closeRedis: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
-  await sandboxControl(inject("stack").sandboxUrl).addOpenAIModel({
+  Object.assign(process.env, testStack().env);
+  await sandboxControl(testStack().sandboxUrl).addOpenAIModel({
     id: CLASSIC,
     shutdownDate: null,
     reasoning: false,
@@ -37,7 +38,7 @@ afterAll(async () => {
 async function completionWith(variables: Record<string, string>) {
   await closeRedis?.();
   vi.resetModules();
-  Object.assign(process.env, inject("stack").env, variables);
+  Object.assign(process.env, testStack().env, variables);
   ({ closeRedis } = await import("@/lib/server/redis"));
   return import("@/lib/ai/server/completion");
 }
@@ -66,7 +67,7 @@ describe("our Chat Completions requests", () => {
     for await (const piece of stream.pieces) streamed += piece;
     expect(streamed).toContain(marker);
 
-    const requests = (await sandboxControl(inject("stack").sandboxUrl).openaiRequests()).filter((request) =>
+    const requests = (await sandboxControl(testStack().sandboxUrl).openaiRequests()).filter((request) =>
       request.messages.some((message) => message.content.includes(marker)),
     );
     expect(requests.map((request) => [request.status, request.stream])).toEqual([

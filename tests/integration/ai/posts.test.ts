@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import twitterText from "twitter-text";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatMessages, chats, posts, usageRecords } from "@/db/schema";
 import { AI_MESSAGES } from "@/lib/ai/schemas";
 import { sandboxControl } from "@/sandbox/testing";
 import { aiUsage, databaseAt, insertPost, longPost, randomMarker, signedIn } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /** The AI post operations (generator, enhance, share message, X summary) and the plan's AI allowance. */
 
-const db = () => databaseAt(inject("stack").databaseUrl);
-const sandbox = () => sandboxControl(inject("stack").sandboxUrl);
+const db = () => databaseAt(testStack().databaseUrl);
+const sandbox = () => sandboxControl(testStack().sandboxUrl);
 const validOnTwitter = (text: string) => twitterText.parseTweet(text).valid;
 const answers = {
   topic: "our spring sourdough menu",
@@ -170,7 +171,7 @@ describe("the plan's AI allowance", () => {
       .insert(usageRecords)
       .values(
         Array.from({ length: 49 }, () => ({
-          userId: user.id,
+          workspaceId: user.id,
           kind: "ai_request" as const,
           metadata: { operation: "chat" },
         })),
@@ -206,7 +207,11 @@ describe("the plan's AI allowance", () => {
     await db()
       .insert(usageRecords)
       .values(
-        Array.from({ length: 60 }, () => ({ userId: user.id, kind: "ai_request" as const, occurredAt: lastMonth })),
+        Array.from({ length: 60 }, () => ({
+          workspaceId: user.id,
+          kind: "ai_request" as const,
+          occurredAt: lastMonth,
+        })),
       );
     expect((await client.post("/api/openai/chat", { message: "A new month" })).status).toBe(200);
   });

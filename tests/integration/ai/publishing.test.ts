@@ -1,13 +1,14 @@
 import twitterText from "twitter-text";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sandboxControl } from "@/sandbox/testing";
 import { connectFacebook } from "../../fixtures/social";
 import { aiUsage, connectTwitter, databaseAt, longPost, publishAndWait, randomMarker, signedIn } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /** The worker uses the AI where the user asked for it: 'Summarize for X' and 'AI share message'. */
 
-const db = () => databaseAt(inject("stack").databaseUrl);
-const sandbox = () => sandboxControl(inject("stack").sandboxUrl);
+const db = () => databaseAt(testStack().databaseUrl);
+const sandbox = () => sandboxControl(testStack().sandboxUrl);
 
 describe("publishing with AI", () => {
   it("a post too long for X with summarizeForTwitter goes out as the AI's summary, valid on X", async () => {

@@ -33,7 +33,7 @@ async function user() {
 async function publishedPost(userId: string, at: Date) {
   const [post] = await testDb()
     .insert(posts)
-    .values({ userId, content: `Cached ${uid()}`, status: "published", publishedAt: at })
+    .values({ workspaceId: userId, content: `Cached ${uid()}`, status: "published", publishedAt: at })
     .returning();
   const [target] = await testDb()
     .insert(postTargets)
@@ -59,7 +59,7 @@ const performance = async (client: ApiClient, day: string) =>
 
 /** The user's version: the sum of its slots (migration 0012). */
 async function versionOf(userId: string) {
-  const rows = await testDb().select().from(analyticsVersions).where(eq(analyticsVersions.userId, userId));
+  const rows = await testDb().select().from(analyticsVersions).where(eq(analyticsVersions.workspaceId, userId));
   return rows.reduce((sum, row) => sum + row.version, 0);
 }
 

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets, users } from "@/db/schema";
 import type { AnalyticsOverview, PerformancePoint, TopPost } from "@/lib/analytics/schemas";
 import { registeredClient } from "../../fixtures/api-client";
 import { uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { reading } from "../../fixtures/metric-readings";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * The analytics endpoints over known readings: readings are written through the sync's own
@@ -18,7 +19,7 @@ let ingest: typeof import("@/lib/analytics/server/ingest");
 let closeDb: () => Promise<void>;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
   ingest = await import("@/lib/analytics/server/ingest");
   ({ closeDb } = await import("@/db"));
 });
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function publishedPost(userId: string, publishedAt: Date, platform: "facebook" | "twitter" = "facebook") {
   const [post] = await testDb()
     .insert(posts)
-    .values({ userId, content: `Known ${uid()}`, status: "published", publishedAt })
+    .values({ workspaceId: userId, content: `Known ${uid()}`, status: "published", publishedAt })
     .returning();
   const [target] = await testDb()
     .insert(postTargets)
@@ -109,7 +110,7 @@ describe("analytics endpoints", () => {
     // Overall "failed" (X refused it), never given a publishedAt; its Facebook page went out.
     const [post] = await testDb()
       .insert(posts)
-      .values({ userId, content: `Half out ${uid()}`, status: "failed", failureReason: "X: refused" })
+      .values({ workspaceId: userId, content: `Half out ${uid()}`, status: "failed", failureReason: "X: refused" })
       .returning();
     const [facebook] = await testDb()
       .insert(postTargets)

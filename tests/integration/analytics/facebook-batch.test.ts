@@ -1,10 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts, postTargets, targetMetrics, users } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, completeCallback, defineFacebookUser, sandbox, storedTokens, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { until } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Facebook reads go 50 posts a request (Graph's `?ids=`), and the sandbox counts each id as one
@@ -13,7 +14,7 @@ import { until } from "./helpers";
  */
 
 const graph = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${inject("stack").sandboxUrl}/facebook/graph${path}`, {
+  fetch(`${testStack().sandboxUrl}/facebook/graph${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
   });
@@ -58,7 +59,12 @@ async function enterAsPublished(userId: string, pageDbId: string, platformIds: s
   const created = await testDb()
     .insert(posts)
     .values(
-      platformIds.map((id) => ({ userId, content: `Batch ${id}`, status: "published" as const, publishedAt: at })),
+      platformIds.map((id) => ({
+        workspaceId: userId,
+        content: `Batch ${id}`,
+        status: "published" as const,
+        publishedAt: at,
+      })),
     )
     .returning({ id: posts.id });
   const targets = await testDb()

@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { connectionOptions } from "@/db/connection-options";
 import { nextSyncAt } from "@/lib/analytics/metrics-math";
 import { syncPhase } from "@/lib/analytics/server/sync-phase";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook } from "../../fixtures/social";
 import { connectTwitter, draft, targetsOf } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * When a published page is first read (migration 0013): at the next point of its
@@ -18,7 +19,7 @@ import { connectTwitter, draft, targetsOf } from "./helpers";
 
 const pools: pg.Pool[] = [];
 function connect(options: { options?: string } = {}) {
-  const pool = new pg.Pool({ connectionString: inject("stack").databaseUrl, max: 1, ...options });
+  const pool = new pg.Pool({ connectionString: testStack().databaseUrl, max: 1, ...options });
   pools.push(pool);
   return pool;
 }

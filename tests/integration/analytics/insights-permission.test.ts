@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TopPost } from "@/lib/analytics/schemas";
 import type { PostDto } from "@/lib/posts/schemas";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook, storedTokens, uid } from "../../fixtures/social";
 import { accountRow, draft, expectedFigures, metricsOf, publishNow, targetsOf, until } from "./helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Facebook post insights (views, reach) need read_insights, which a person may untick in Facebook's
@@ -65,7 +66,7 @@ describe("Facebook read_insights", () => {
     expect((await accountRow(account.id)).scopes).toContain("read_insights");
     const [user] = await storedTokens(account.id);
     const revoked = await fetch(
-      `${inject("stack").sandboxUrl}/facebook/graph/v25.0/me/permissions/read_insights?access_token=${encodeURIComponent(user!.plaintext)}`,
+      `${testStack().sandboxUrl}/facebook/graph/v25.0/me/permissions/read_insights?access_token=${encodeURIComponent(user!.plaintext)}`,
       { method: "DELETE" },
     );
     expect(revoked.status).toBe(200);

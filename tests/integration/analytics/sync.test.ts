@@ -78,11 +78,11 @@ describe("metrics sync", () => {
     const [post] = await testDb().select().from(posts).where(eq(posts.id, postId));
     expect({ views: post!.viewsTotal, likes: post!.likesTotal }).toEqual({ views: sum("views"), likes: sum("likes") });
     // Rollups: the first reading's growth is the whole figure, on today's UTC day (the default zone).
-    const userId = post!.userId;
+    const userId = post!.workspaceId;
     const days = await testDb()
       .select()
       .from(metricDaily)
-      .where(and(eq(metricDaily.userId, userId)));
+      .where(and(eq(metricDaily.workspaceId, userId)));
     expect(days.reduce((total, day) => total + day.views, 0)).toBe(sum("views"));
     expect(new Set(days.map((day) => day.day))).toEqual(new Set(rows.map((row) => localDay(row.capturedAt!, "UTC"))));
 

@@ -36,10 +36,11 @@ async function publishedPage(accountId: string, token: string, tweetId: string) 
     .insert(users)
     .values({ name: "Limit tester", email: `xl-${randomBytes(4).toString("hex")}@example.com` })
     .returning();
+  await world.db.insert(schema.workspaces).values({ id: user!.id, name: "Personal" });
   const [account] = await world.db
     .insert(socialAccounts)
     .values({
-      userId: user!.id,
+      workspaceId: user!.id,
       platform: "twitter",
       platformAccountId: accountId,
       accessTokenEnc: cipher().encrypt(token),
@@ -47,12 +48,12 @@ async function publishedPage(accountId: string, token: string, tweetId: string) 
     .returning();
   const [page] = await world.db
     .insert(socialPages)
-    .values({ socialAccountId: account!.id, userId: user!.id, platform: "twitter", pageId: accountId, name: "X" })
+    .values({ socialAccountId: account!.id, workspaceId: user!.id, platform: "twitter", pageId: accountId, name: "X" })
     .returning();
   const publishedAt = new Date();
   const [post] = await world.db
     .insert(posts)
-    .values({ userId: user!.id, content: "Measured", status: "published", publishedAt })
+    .values({ workspaceId: user!.id, content: "Measured", status: "published", publishedAt })
     .returning({ id: posts.id });
   // Published: the database gives it its target_metrics row, due at once.
   const [target] = await world.db

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { media, posts, socialAccounts, users } from "@/db/schema";
 import { ApiClient, registeredClient, uniqueEmail } from "../../fixtures/api-client";
 import { appMediaRoot, pngBytes } from "../../fixtures/media-files";
 import { connectFacebook, sandbox, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /** Settings › Profile: DELETE /api/auth/account and PATCH /api/auth/profile. */
 
@@ -41,11 +42,11 @@ async function snapshot(userId: string) {
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
   return {
     user: user ? { email: user.email, name: user.name } : null,
-    posts: (await db.select().from(posts).where(eq(posts.userId, userId)))
+    posts: (await db.select().from(posts).where(eq(posts.workspaceId, userId)))
       .map((row) => `${row.id} ${row.status}`)
       .sort(),
-    media: ids(await db.select().from(media).where(eq(media.userId, userId))),
-    accounts: ids(await db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId))),
+    media: ids(await db.select().from(media).where(eq(media.workspaceId, userId))),
+    accounts: ids(await db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, userId))),
   };
 }
 
@@ -53,14 +54,14 @@ const facebookRevocations = async (subject: string) =>
   (await sandbox().revocations()).filter((entry) => entry.platform === "facebook" && entry.subject === subject);
 
 async function queuedJob(postId: string) {
-  Object.assign(process.env, inject("stack").env);
-  const { publishQueue, publishJobId } = await import("@/lib/server/queue/publish-queue");
+  Object.assign(process.env, testStack().env);
+  const { publishQueue, publishJobId } = await import("@/lib/publishing/server/publish-queue");
   const [row] = await testDb().select({ version: posts.scheduleVersion }).from(posts).where(eq(posts.id, postId));
   return publishQueue().getJob(publishJobId({ postId, scheduleVersion: row?.version ?? 1 }));
 }
 
 afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
   await closePublishQueue();
 });
 
@@ -114,7 +115,7 @@ describe("DELETE /api/auth/account", () => {
     expect((await secondBrowser.post("/api/auth/login", { email: owner.email, password: owner.password })).status).toBe(
       200,
     );
-    const files = (await testDb().select().from(media).where(eq(media.userId, owner.user.id))).map((row) =>
+    const files = (await testDb().select().from(media).where(eq(media.workspaceId, owner.user.id))).map((row) =>
       path.join(appMediaRoot(), row.storageKey),
     );
     expect(files.length).toBeGreaterThan(0);

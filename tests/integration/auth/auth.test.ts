@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
-import { describe, expect, inject, it } from "vitest";
-import { posts, users } from "@/db/schema";
+import { describe, expect, it } from "vitest";
+import { posts, userSessions, users } from "@/db/schema";
 import { ApiClient, registeredClient, uniqueEmail } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 const SESSION_COOKIE = "authjs.session-token";
 
@@ -38,6 +39,8 @@ describe("POST /api/auth/register", () => {
       socialAccounts: [],
       stats: { totalConnectedPlatforms: 0, totalPages: 0, totalFollowers: 0 },
       postCounts: { draft: 0, scheduled: 0, published: 0, failed: 0 },
+      // The first visit: the dashboard says 'Welcome', not 'Welcome back'.
+      returning: false,
     });
 
     // The counts the dashboard's checklist starts from (kept by the post_counts trigger).
@@ -45,8 +48,8 @@ describe("POST /api/auth/register", () => {
     await testDb()
       .insert(posts)
       .values([
-        { userId: row!.id, content: "A draft", status: "draft" },
-        { userId: row!.id, content: "Out already", status: "published", publishedAt: new Date() },
+        { workspaceId: row!.id, content: "A draft", status: "draft" },
+        { workspaceId: row!.id, content: "Out already", status: "published", publishedAt: new Date() },
       ]);
     expect((await client.get("/api/auth/me")).body.postCounts).toEqual({
       draft: 1,
@@ -135,6 +138,31 @@ describe("POST /api/auth/login", () => {
     expect((await client.get("/api/auth/me")).body).toMatchObject({ user: { email } });
   });
 
+  it("a session begun after the one that made the account is a return ('Welcome back')", async () => {
+    const { client: first, email, password } = await registeredClient("Grace Hopper");
+    // The account made two minutes ago; its first session is the one that made it.
+    await testDb()
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(users.email, email));
+    await testDb()
+      .update(userSessions)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(inArray(userSessions.userId, testDb().select({ id: users.id }).from(users).where(eq(users.email, email))));
+    expect((await first.get("/api/auth/me")).body).toMatchObject({ returning: false });
+
+    const again = new ApiClient();
+    expect((await again.post("/api/auth/login", { email, password })).status).toBe(200);
+    expect((await again.get("/api/auth/me")).body).toMatchObject({ returning: true });
+  });
+
+  it("signing in again a moment after registering is a return too (a session came before it)", async () => {
+    const { email, password } = await registeredClient("Ada Again");
+    const again = new ApiClient();
+    expect((await again.post("/api/auth/login", { email, password })).status).toBe(200);
+    expect((await again.get("/api/auth/me")).body).toMatchObject({ returning: true });
+  });
+
   it("treats an unknown e-mail like a wrong password", async () => {
     const response = await new ApiClient().post("/api/auth/login", { email: uniqueEmail(), password: "whatever" });
     expect(response.status).toBe(401);
@@ -213,7 +241,7 @@ describe("session endpoints", () => {
 
   it("reads the session from its cookie: a token sealed with our secret passes; an expired one, or one sealed with another secret, does not", async () => {
     const { user, client } = await registeredClient();
-    const secret = inject("stack").env.AUTH_SECRET!;
+    const secret = testStack().env.AUTH_SECRET!;
     // The server-side session the cookie names (sid): a sealed token is only as good as its session.
     const own = /authjs\.session-token=([^;]+)/.exec(client.cookieHeader())![1]!;
     const { sid } = (await decode({ token: own, secret, salt: SESSION_COOKIE }))!;
@@ -255,7 +283,7 @@ describe("GET /api/social/auth/{platform}/url?intent=login", () => {
     const response = await client.get(`/api/social/auth/${platform}/url?intent=login`);
     expect(response.status).toBe(200);
     const authUrl = new URL((response.body.data as { authUrl: string }).authUrl);
-    expect(authUrl.href.startsWith(`${inject("stack").sandboxUrl}/${platform}/`)).toBe(true);
+    expect(authUrl.href.startsWith(`${testStack().sandboxUrl}/${platform}/`)).toBe(true);
     expect(authUrl.searchParams.get("client_id")).toBe(`sandbox-${platform}-client`);
     expect(authUrl.searchParams.get("state")).toBeTruthy();
     expect(authUrl.searchParams.get("redirect_uri")).toBe(`${client.baseUrl}/api/auth/callback/${platform}`);

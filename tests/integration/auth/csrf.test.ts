@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts, userSessions } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Cross-site request forgery. The route list is read from app/api, so a new route cannot escape:
@@ -39,7 +40,7 @@ const unsafeRoutes = routeFiles(apiDir)
 const concrete = (route: string) =>
   route.replace(/\[[^\]]+\]/g, (segment) => (segment === "[platform]" ? "facebook" : randomUUID()));
 
-const appUrl = () => inject("stack").appUrl;
+const appUrl = () => testStack().appUrl;
 const sameSiteOtherPort = () => {
   const url = new URL(appUrl());
   return `${url.protocol}//${url.hostname}:${Number(url.port) + 1}`;
@@ -55,7 +56,7 @@ async function userWithDraft() {
 }
 
 const postCount = async (userId: string) =>
-  (await testDb().select({ n: count() }).from(posts).where(eq(posts.userId, userId)))[0]!.n;
+  (await testDb().select({ n: count() }).from(posts).where(eq(posts.workspaceId, userId)))[0]!.n;
 const contentOf = async (postId: string) =>
   (await testDb().select({ content: posts.content }).from(posts).where(eq(posts.id, postId)))[0]?.content;
 

@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { passwordResetTokens, users } from "@/db/schema";
 import { PASSWORD_RESET_LINK_INVALID, PASSWORD_RESET_REQUESTED } from "@/lib/auth/schemas";
 import { ApiClient, registeredClient, uniqueEmail } from "../../fixtures/api-client";
 import { mailTo, resetLinkIn, waitForMail } from "../../fixtures/mail";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /** 'Forgot your password?': a one-use link by e-mail, through the sandbox's mail catcher. */
 
-const sandboxUrl = () => inject("stack").sandboxUrl;
+const sandboxUrl = () => testStack().sandboxUrl;
 /** Each test its own client IP, so the per-IP limit of one test never touches another. */
 const fromIp = () => ({ "X-Forwarded-For": `10.${randomBytes(3).join(".")}` });
 
@@ -36,7 +37,7 @@ describe("POST /api/auth/password-reset", () => {
     const [mail] = await waitForMail(sandboxUrl(), email);
     expect(mail!.subject).toBe("Reset your Postloom password");
     const link = resetLinkIn(mail!);
-    expect(link.startsWith(`${inject("stack").appUrl}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${testStack().appUrl}/reset-password?token=`)).toBe(true);
 
     // Only a hash of the token is stored.
     const rows = await testDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts, userSessions } from "@/db/schema";
 import { ApiClient, registeredClient } from "../../fixtures/api-client";
 import { connectFacebook } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { startExtraWebProcess } from "../../setup/stack";
+import { testStack } from "../../fixtures/test-stack";
 
 /** Sessions end on the server: logout, 'Sign out everywhere', a password change. */
 
@@ -19,7 +20,7 @@ async function signIn(email: string, password: string, baseUrl?: string) {
 }
 
 /** The old cookie replayed by someone who kept it (the client itself forgets it on logout). */
-function replay(cookie: string, baseUrl = inject("stack").appUrl) {
+function replay(cookie: string, baseUrl = testStack().appUrl) {
   const client = new ApiClient(baseUrl);
   return (method: string, path: string, json?: unknown) =>
     client.request(method, path, { json, headers: { Cookie: cookie } });
@@ -84,7 +85,7 @@ describe("POST /api/auth/logout", () => {
 describe("POST /api/auth/logout-everywhere", () => {
   let second: { url: string; stop(): Promise<void> } | undefined;
   beforeAll(async () => {
-    second = await startExtraWebProcess(inject("stack").env);
+    second = await startExtraWebProcess(testStack().env);
   }, 90_000);
   afterAll(async () => {
     await second?.stop();

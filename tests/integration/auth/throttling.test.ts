@@ -14,6 +14,7 @@ import { startWebProcess } from "../../fixtures/web-process";
  */
 
 const LIMIT = 10; // LOGIN_MAX_FAILURES's default
+const LOGIN_MAX_DELAY_MS = 5_000; // the longest a slowed attempt waits (lib/auth/server/rate-limit.ts)
 const randomIp = () => `10.${[...randomBytes(3)].join(".")}`;
 
 function login(ip: string, email: string, password: string, forwardedBy = "") {
@@ -45,14 +46,40 @@ describe("login throttling", () => {
   });
 
   it("a client's own X-Forwarded-For entries do not make new addresses: only the hop our proxy adds counts", async () => {
-    // One address (the proxy's view), many e-mails, a new leftmost X-Forwarded-For every time:
-    // the per-IP limit (five times the per-account one) still holds.
+    // One address (the proxy's view), many e-mails, a new leftmost X-Forwarded-For every time: past
+    // five times the per-account limit, the address's attempts are slowed all the same.
     const ip = randomIp();
-    const responses = await Promise.all(
-      Array.from({ length: LIMIT * 5 + 10 }, () => login(ip, uniqueEmail("nobody"), "whatever", randomIp())),
+    const first = await Promise.all(
+      Array.from({ length: LIMIT * 5 + 5 }, () => login(ip, uniqueEmail("nobody"), "whatever", randomIp())),
     );
-    expect(statuses(responses)).toEqual({ 401: LIMIT * 5, 429: 10 });
+    expect(statuses(first)).toEqual({ 401: LIMIT * 5 + 5 });
+    const started = Date.now();
+    expect((await login(ip, uniqueEmail("nobody"), "whatever", randomIp())).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_MAX_DELAY_MS);
   });
+
+  it("an office behind one address is slowed, not locked: after many failures from it, the right password for an account not under attack works", async () => {
+    const ip = randomIp();
+    // A scanner (or a room of typos) behind the office's address, over many accounts: never 429.
+    const failures = await Promise.all(
+      Array.from({ length: LIMIT * 5 + 5 }, (_, i) => login(ip, uniqueEmail(`typo-${i}`), "wrong")),
+    );
+    expect(statuses(failures)).toEqual({ 401: LIMIT * 5 + 5 });
+
+    const { email, password } = await registeredClient();
+    const started = Date.now();
+    const colleague = await login(ip, email, password);
+    expect(colleague.status).toBe(200);
+    expect(colleague.body).toMatchObject({ success: true, user: { email } });
+    // It waited (the address is slowed), no longer than the cap and the request itself.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_MAX_DELAY_MS);
+
+    // The account itself under attack from that address is what locks.
+    await Promise.all(Array.from({ length: LIMIT }, (_, i) => login(ip, email, `wrong-${i}`)));
+    const locked = await login(ip, email, password);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+  }, 60_000);
 
   it("with the default TRUST_PROXY_HOPS=0, X-Forwarded-For is ignored: the socket's address counts", async () => {
     // A second web process on the same database and Redis, configured as a deployment without a

@@ -22,7 +22,7 @@ import { addUsage, MB, setTier } from "./helpers";
 
 const FREE_STORAGE = tiers.free.limits.storageMB * MB;
 const mediaRoot = appMediaRoot();
-const userDir = (userId: string) => path.join(mediaRoot, "users", userId);
+const userDir = (userId: string) => path.join(mediaRoot, "workspaces", userId);
 const createdUsers: string[] = [];
 afterAll(() => {
   for (const userId of createdUsers) rmSync(userDir(userId), { recursive: true, force: true });
@@ -44,7 +44,7 @@ const upload = (client: ApiClient, bytes: Uint8Array) =>
   client.request("POST", "/api/media/upload", { body: uploadForm(bytes) });
 
 async function mediaCount(userId: string): Promise<number> {
-  const [row] = await testDb().select({ total: count() }).from(media).where(eq(media.userId, userId));
+  const [row] = await testDb().select({ total: count() }).from(media).where(eq(media.workspaceId, userId));
   return row?.total ?? 0;
 }
 
@@ -119,7 +119,7 @@ describe("storage limit", () => {
       expect(refused.body.code).toBe("storage_limit_reached");
     expect(await mediaCount(user.id)).toBe(1);
     // The refused uploads' files were removed: one original (+ its thumbnail) remains.
-    const [row] = await testDb().select().from(media).where(eq(media.userId, user.id));
+    const [row] = await testDb().select().from(media).where(eq(media.workspaceId, user.id));
     expect(storedFiles(user.id).sort()).toEqual(
       [row!.filename, ...(row!.thumbnailKey ? [path.basename(row!.thumbnailKey)] : [])].sort(),
     );
@@ -133,7 +133,11 @@ describe("after a downgrade nothing is deleted, and creating more is refused", (
     await setTier(user.id, "premium");
     await testDb()
       .insert(posts)
-      .values(Array.from({ length: 31 }, (_, index) => ({ userId: user.id, content: `Premium post ${index}` })));
+      .values(Array.from({ length: 31 }, (_, index) => ({ workspaceId: user.id, content: `Premium post ${index}` })));
+    await addUsage(
+      user.id,
+      Array.from({ length: 31 }, () => ({ kind: "post_created" as const })),
+    );
     const page = { type: "post", pageId: account.pages[0]!.id, platform: "facebook" };
     expect((await client.post("/api/social/posts", { pages: [page], content: "still premium" })).status).toBe(201);
 
@@ -142,7 +146,7 @@ describe("after a downgrade nothing is deleted, and creating more is refused", (
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(POST_MESSAGES.limitReached);
     expect(refused.body.error).toBe(SUBSCRIPTION_MESSAGES.postLimit);
-    const [row] = await testDb().select({ total: count() }).from(posts).where(eq(posts.userId, user.id));
+    const [row] = await testDb().select({ total: count() }).from(posts).where(eq(posts.workspaceId, user.id));
     expect(row?.total).toBe(32);
     expect(await checkLimit(client, "operation=createPost")).toMatchObject({ success: true, allowed: false });
   });
@@ -173,7 +177,7 @@ describe("after a downgrade nothing is deleted, and creating more is refused", (
       .insert(socialAccounts)
       .values(
         Array.from({ length: 4 }, () => ({
-          userId: user.id,
+          workspaceId: user.id,
           platform: "twitter" as const,
           platformAccountId: uid(),
           accessTokenEnc: cipher().encrypt("kept-token"),
@@ -201,7 +205,7 @@ describe("after a downgrade nothing is deleted, and creating more is refused", (
     const [row] = await testDb()
       .select({ total: count() })
       .from(socialAccounts)
-      .where(eq(socialAccounts.userId, user.id));
+      .where(eq(socialAccounts.workspaceId, user.id));
     expect(row?.total).toBe(4);
   });
 
@@ -226,6 +230,44 @@ describe("after a downgrade nothing is deleted, and creating more is refused", (
     });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toBe(AI_MESSAGES.quotaExceeded);
+  });
+});
+
+describe("posts per month count the posts created, whatever happened to them since", () => {
+  it("publishing and deleting 30 posts gives nothing back: the 31st is refused, and Billing, Usage History and check-limit say 30", async () => {
+    const { client, user } = await newUser();
+    const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
+    const page = { type: "post", pageId: account.pages[0]!.id, platform: "facebook" };
+    const max = tiers.free.limits.postsPerMonth;
+    for (let index = 0; index < max; index += 1) {
+      const created = await client.post("/api/social/posts", { pages: [page], content: `Loop ${index}` });
+      expect(created.status).toBe(201);
+      const postId = (created.body.post as { id: string }).id;
+      // As the worker leaves it once the page is out.
+      await testDb().update(posts).set({ status: "published", publishedAt: new Date() }).where(eq(posts.id, postId));
+      expect((await client.request("DELETE", `/api/post/${postId}`)).status).toBe(200);
+    }
+    const [left] = await testDb().select({ total: count() }).from(posts).where(eq(posts.workspaceId, user.id));
+    expect(left?.total).toBe(0);
+
+    const refused = await client.post("/api/social/posts", { pages: [page], content: "one past the plan" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(SUBSCRIPTION_MESSAGES.postLimit);
+    expect(await checkLimit(client, "operation=createPost")).toEqual({
+      success: true,
+      allowed: false,
+      reason: `You have created ${max} of ${max} posts allowed this month on the Free plan.`,
+    });
+    const usage = (await client.get("/api/subscription/usage")).body.data as {
+      usage: { posts: { current: number; limit: number } };
+      detailed: { database: { posts: number } };
+    };
+    expect(usage.usage.posts).toEqual({ current: max, limit: max });
+    expect(usage.detailed.database.posts).toBe(max);
+    const [thisMonth] = (await client.get("/api/subscription/usage/history")).body.data as {
+      summary: { database: { posts: number } };
+    }[];
+    expect(thisMonth!.summary.database.posts).toBe(max);
   });
 });
 

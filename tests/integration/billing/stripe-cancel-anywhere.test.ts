@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SubscriptionChangeResult } from "@/lib/billing/schemas";
 import { registeredClient } from "../../fixtures/api-client";
 import {
@@ -12,6 +12,7 @@ import {
   summary,
   waitForRow,
 } from "./stripe-helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * A cancellation scheduled anywhere (our Billing page, Stripe's Customer Portal, the API with
@@ -113,7 +114,7 @@ describe("invoice events whose subscription cannot be found", () => {
     const { row } = await paidUser(client, user.id, "standard");
     const invoice = (await stripe.invoices.list({ customer: row.stripeCustomerId!, limit: 1 })).data[0]!;
     const saved = { ...process.env };
-    Object.assign(process.env, inject("stack").env);
+    Object.assign(process.env, testStack().env);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { handleStripeEvent } = await import("@/lib/billing/server/webhook");
     const { closeDb } = await import("@/db");

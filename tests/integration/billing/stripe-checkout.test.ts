@@ -7,6 +7,7 @@ import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { control, paidUser, sandboxStripe, subscriptionRow, summary, waitForRow } from "./stripe-helpers";
+import { addPostsThisMonth } from "./helpers";
 
 /**
  * Paid plans through Stripe in the sandbox: Checkout on the hosted page,
@@ -20,9 +21,7 @@ describe("Free → Standard through Stripe Checkout", () => {
   it("the hosted page pays, the webhook applies Standard, and a 31st post this month can be saved", async () => {
     const { client, user } = await registeredClient();
     const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
-    await testDb()
-      .insert(posts)
-      .values(Array.from({ length: 30 }, (_, index) => ({ userId: user.id, content: `Free post ${index}` })));
+    await addPostsThisMonth(user.id, 30, "Free post");
     const page = { type: "post", pageId: account.pages[0]!.id, platform: "facebook" };
     expect((await client.post("/api/social/posts", { pages: [page], content: "31st on Free" })).status).toBe(403);
 
@@ -41,7 +40,7 @@ describe("Free → Standard through Stripe Checkout", () => {
 
     const saved = await client.post("/api/social/posts", { pages: [page], content: "31st on Standard" });
     expect(saved.status).toBe(201);
-    const [total] = await testDb().select({ total: count() }).from(posts).where(eq(posts.userId, user.id));
+    const [total] = await testDb().select({ total: count() }).from(posts).where(eq(posts.workspaceId, user.id));
     expect(total?.total).toBe(31);
 
     // The return from Checkout reads the session from Stripe; it agrees with the webhook.

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { subscriptions, type Subscription } from "@/db/schema";
 import type { ChangeTierResult, SubscriptionSummary } from "@/lib/billing/schemas";
 import type { TierName } from "@/lib/billing/tiers";
@@ -9,10 +9,11 @@ import { completeCheckout, sandboxControl } from "@/sandbox/testing";
 import type { ApiClient } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /** Stripe in the test stack's sandbox, read as the app reads it (the official SDK). */
 export function sandboxStripe(): Stripe {
-  const url = new URL(inject("stack").sandboxUrl);
+  const url = new URL(testStack().sandboxUrl);
   return new Stripe("sk_test_integration", {
     host: url.hostname,
     port: Number(url.port),
@@ -21,10 +22,10 @@ export function sandboxStripe(): Stripe {
   });
 }
 
-export const control = () => sandboxControl(inject("stack").sandboxUrl);
+export const control = () => sandboxControl(testStack().sandboxUrl);
 
 export async function subscriptionRow(userId: string): Promise<Subscription> {
-  const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.workspaceId, userId));
   if (!row) throw new Error(`no subscription for ${userId}`);
   return row;
 }
@@ -49,13 +50,13 @@ export const waitForRow = (userId: string, accept: (row: Subscription) => boolea
   waitFor(() => subscriptionRow(userId), accept, what);
 
 /** A Stripe-Signature for `body` as Stripe makes it, with the stack's secret unless another is given. */
-export function sign(body: string, secret = inject("stack").env.STRIPE_WEBHOOK_SECRET!): string {
+export function sign(body: string, secret = testStack().env.STRIPE_WEBHOOK_SECRET!): string {
   const t = Math.floor(Date.now() / 1000);
   return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
 }
 
 export async function postWebhook(body: string, signature: string | null) {
-  const response = await fetch(`${inject("stack").appUrl}/api/billing/webhook`, {
+  const response = await fetch(`${testStack().appUrl}/api/billing/webhook`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(signature ? { "Stripe-Signature": signature } : {}) },
     body,

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { subscriptions } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
 import { control, paidUser, sandboxStripe, subscriptionRow } from "./stripe-helpers";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * The daily reconcile: a webhook lost for good leaves our row behind Stripe's
@@ -15,7 +16,7 @@ const stripe = sandboxStripe();
 /** Runs the worker's reconcile in this process, on the run's database and sandbox. */
 async function reconcileNow(): Promise<{ checked: number; failed: number }> {
   const saved = { ...process.env };
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
   const { reconcileStripeSubscriptions } = await import("@/lib/billing/server/reconcile");
   const { closeDb } = await import("@/db");
   try {
@@ -28,7 +29,7 @@ async function reconcileNow(): Promise<{ checked: number; failed: number }> {
 }
 
 afterEach(async () => {
-  await fetch(`${inject("stack").sandboxUrl}/_control/stripe/webhook/faults`, { method: "DELETE" });
+  await fetch(`${testStack().sandboxUrl}/_control/stripe/webhook/faults`, { method: "DELETE" });
 });
 
 describe("the daily reconcile", () => {
@@ -49,7 +50,7 @@ describe("the daily reconcile", () => {
       await testDb()
         .update(subscriptions)
         .set({ tier: "free", cancelAtPeriodEnd: false })
-        .where(eq(subscriptions.userId, driftedUser.id));
+        .where(eq(subscriptions.workspaceId, driftedUser.id));
 
       const report = await reconcileNow();
       expect(report.failed).toBe(0);

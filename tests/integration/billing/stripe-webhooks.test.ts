@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { posts, stripeEvents, subscriptions } from "@/db/schema";
+import { afterEach, describe, expect, it } from "vitest";
+import { stripeEvents, subscriptions } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { testDb } from "../../fixtures/test-db";
 import {
@@ -16,6 +16,8 @@ import {
   waitFor,
   waitForRow,
 } from "./stripe-helpers";
+import { testStack } from "../../fixtures/test-stack";
+import { addPostsThisMonth } from "./helpers";
 
 /**
  * Webhooks are the truth about payment: signature over the raw body, each event
@@ -27,7 +29,7 @@ const stripe = sandboxStripe();
 const DAY = 86_400;
 
 afterEach(async () => {
-  await fetch(`${inject("stack").sandboxUrl}/_control/stripe/webhook/faults`, { method: "DELETE" });
+  await fetch(`${testStack().sandboxUrl}/_control/stripe/webhook/faults`, { method: "DELETE" });
 });
 
 /** The sandbox's deliveries of events about `customerId`, in the order they were attempted. */
@@ -148,16 +150,14 @@ describe("renewals on the sandbox clock", () => {
       expect(current).toMatchObject({ status: "past_due", graceEndsAt: pastDue.graceEndsAt!.toISOString() });
 
       // In the grace period the paid limits hold: a 31st post is allowed.
-      await testDb()
-        .insert(posts)
-        .values(Array.from({ length: 30 }, (_, index) => ({ userId: user.id, content: `post ${index}` })));
+      await addPostsThisMonth(user.id, 30);
       const check = () => client.get("/api/subscription/check-limit?operation=createPost");
       expect((await check()).body).toMatchObject({ allowed: true });
       // The grace period passes (the app's own clock cannot be moved): the Free limits apply.
       await testDb()
         .update(subscriptions)
         .set({ graceEndsAt: new Date(Date.now() - 1000) })
-        .where(eq(subscriptions.userId, user.id));
+        .where(eq(subscriptions.workspaceId, user.id));
       expect((await check()).body).toMatchObject({ allowed: false });
 
       await waitForRow(trial.user.id, (r) => r.tier === "free" && r.stripeSubscriptionId === null, "trial ended");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { subscriptions, users } from "@/db/schema";
+import { chatMessages, chats, subscriptions, workspaces } from "@/db/schema";
 import {
   SUBSCRIPTION_MESSAGES,
   type SubscriptionCosts,
@@ -19,7 +19,7 @@ const GB = 1024 * MB;
 describe("a new user is on Free from registration", () => {
   it("registration writes the Free subscription, and current answers it", async () => {
     const { client, user } = await registeredClient();
-    const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.workspaceId, user.id));
     expect(row).toMatchObject({ tier: "free", status: "active", cancelAtPeriodEnd: false, isTrial: false });
 
     const before = Date.now();
@@ -51,7 +51,7 @@ describe("a new user is on Free from registration", () => {
     const second = await client.post("/api/subscription/initialize", { tier: "free", startTrial: false });
     expect(first.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
-    expect(await testDb().select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+    expect(await testDb().select().from(subscriptions).where(eq(subscriptions.workspaceId, user.id))).toHaveLength(1);
 
     await setTier(user.id, "premium");
     const again = await client.post("/api/subscription/initialize", {});
@@ -60,11 +60,11 @@ describe("a new user is on Free from registration", () => {
 
   it("initialize creates Free for a user who has no subscription yet (registered before billing)", async () => {
     const { client, user } = await registeredClient();
-    await testDb().delete(subscriptions).where(eq(subscriptions.userId, user.id));
+    await testDb().delete(subscriptions).where(eq(subscriptions.workspaceId, user.id));
     const response = await client.post("/api/subscription/initialize");
     expect(response.status).toBe(200);
     expect((response.body.data as SubscriptionSummary).tier).toBe("free");
-    const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.workspaceId, user.id));
     expect(row?.tier).toBe("free");
   });
 
@@ -83,7 +83,7 @@ describe("a new user is on Free from registration", () => {
       expect(response.status).toBe(400);
       expect(response.body.error).toMatch(/^[A-Za-z].+\.$/);
     }
-    const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const [row] = await testDb().select().from(subscriptions).where(eq(subscriptions.workspaceId, user.id));
     expect(row?.tier).toBe("free");
   });
 });
@@ -120,10 +120,11 @@ describe("GET /api/subscription/tiers and dashboard", () => {
       aiRequests: { current: 0, limit: 50 },
       posts: { current: 0, limit: 30 },
       storage: { current: 0, limit: 500 },
+      teamMembers: { current: 1, limit: 1 },
     });
     expect(data.usage.detailed).toMatchObject({
       openai: { requests: 0, totalTokens: 0, inputTokens: 0, outputTokens: 0 },
-      database: { storageGB: 0, storageMB: 0, posts: 0, chatMessages: 0, mediaFiles: 0 },
+      database: { storageGB: 0, storageMB: 0, posts: 0, chatMessages: 0, aiConversations: 0, mediaFiles: 0 },
       costs: { total: "£0.00", openai: "£0.00", storage: "£0.00", overhead: "£0.00", totalMinor: 0 },
     });
     expect(data.tiers).toHaveLength(3);
@@ -172,12 +173,40 @@ describe("usage, costs and history come from the usage ledger", () => {
     expect((usage.body.data as SubscriptionDashboard["usage"]).detailed.costs.total).toBe("£1.57");
   });
 
+  it("AI Conversations: Billing's cost breakdown and the dashboard's card count the same chats", async () => {
+    const { client, user } = await registeredClient();
+    const [first, second] = await testDb()
+      .insert(chats)
+      .values([
+        { userId: user.id, title: "Spring menu" },
+        { userId: user.id, title: "Opening hours" },
+        // The AI Post Generator's record of its prompts: not a conversation (not in the chat list).
+        { userId: user.id, title: "Generated", hidden: true },
+      ])
+      .returning({ id: chats.id });
+    await testDb()
+      .insert(chatMessages)
+      .values(
+        [first!, first!, second!].map((chat, index) => ({
+          chatId: chat.id,
+          role: index % 2 === 0 ? ("user" as const) : ("assistant" as const),
+          content: `Message ${index}`,
+        })),
+      );
+    const usage = (await client.get("/api/subscription/usage")).body.data as SubscriptionDashboard["usage"];
+    const activity = (await client.get("/api/analytics/activity")).body.data as { aiConversations: number };
+    expect(usage.detailed.database.aiConversations).toBe(2);
+    expect(activity.aiConversations).toBe(2);
+    expect(usage.detailed.database.chatMessages).toBe(3);
+  });
+
   it("history: one row per month since registration, newest first, storage as it stood at each month's end", async () => {
     const { client, user } = await registeredClient();
+    // History starts in the month the workspace was made (the personal one has the person's id).
     await testDb()
-      .update(users)
+      .update(workspaces)
       .set({ createdAt: monthsAgo(2, 4) })
-      .where(eq(users.id, user.id));
+      .where(eq(workspaces.id, user.id));
     await addUsage(user.id, [
       { kind: "ai_request", quantity: 1, tokensIn: 1_000_000, tokensOut: 0, occurredAt: monthsAgo(2, 5) },
       { kind: "post_created", occurredAt: monthsAgo(2, 6) },

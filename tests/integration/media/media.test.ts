@@ -62,7 +62,7 @@ async function fetchBytes(client: ApiClient, urlPath: string, headers: Record<st
 }
 
 const mediaRoot = appMediaRoot();
-const userDir = (userId: string) => path.join(mediaRoot, "users", userId);
+const userDir = (userId: string) => path.join(mediaRoot, "workspaces", userId);
 
 // The database is dropped after the run; the files of this file's users are removed here.
 const createdUsers: string[] = [];
@@ -77,7 +77,7 @@ afterAll(() => {
 const storedPath = (userId: string, filename: string) => path.join(userDir(userId), filename);
 
 async function usage(userId: string) {
-  return testDb().select().from(usageRecords).where(eq(usageRecords.userId, userId));
+  return testDb().select().from(usageRecords).where(eq(usageRecords.workspaceId, userId));
 }
 
 describe("POST /api/media/upload", () => {
@@ -246,7 +246,7 @@ describe("POST /api/media/upload", () => {
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(MEDIA_MESSAGES.invalidType);
     expect(await list(client)).toEqual([]);
-    expect(await testDb().select().from(media).where(eq(media.userId, user.id))).toEqual([]);
+    expect(await testDb().select().from(media).where(eq(media.workspaceId, user.id))).toEqual([]);
     expect(await usage(user.id)).toEqual([]);
     expect(existsSync(userDir(user.id))).toBe(false);
   });
@@ -425,7 +425,12 @@ describe("DELETE /api/media/{filename}", () => {
     const db = testDb();
     const [post] = await db
       .insert(posts)
-      .values({ userId: user.id, content: "Soon", status: "scheduled", scheduledAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        workspaceId: user.id,
+        content: "Soon",
+        status: "scheduled",
+        scheduledAt: new Date(Date.now() + 86_400_000),
+      })
       .returning();
     await db.insert(postMedia).values({ postId: post!.id, mediaId: item!.id });
 

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
-import { DEFAULT_GRAPH_VERSION, DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
+import { DEFAULT_GRAPH_VERSION, DEFAULT_LINKEDIN_VERSION } from "@/lib/networks/server/api-versions";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /** The operator's health check: what it reports of the database, Redis, the workers and the queue. */
 
@@ -20,7 +21,7 @@ describe("GET /api/health", () => {
       const [inserted] = await tx
         .insert(posts)
         .values({
-          userId: user.id,
+          workspaceId: user.id,
           content: label("Overdue"),
           status: "scheduled",
           scheduledAt: new Date(Date.now() - 10 * 60_000),
@@ -38,7 +39,7 @@ describe("GET /api/health", () => {
       return inserted;
     });
 
-    const response = await fetch(`${inject("stack").appUrl}/api/health`);
+    const response = await fetch(`${testStack().appUrl}/api/health`);
     expect(response.status).toBe(200);
     const health = (await response.json()) as {
       status: string;

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * The web server keeps an idle keep-alive connection for 65 s (scripts/node-flags.mjs says why):
@@ -7,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
  */
 describe("the web server's keep-alive", () => {
   it("keeps idle connections for 65 s and says so", async () => {
-    const response = await fetch(new URL("/api/health", inject("stack").appUrl), {
+    const response = await fetch(new URL("/api/health", testStack().appUrl), {
       headers: { connection: "keep-alive" },
     });
     await response.arrayBuffer();

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * A provider problem only the operator can fix is recorded by the process that met it and read by
@@ -10,7 +11,7 @@ let alerts: typeof import("@/lib/server/provider-alerts");
 let closeRedis: (typeof import("@/lib/server/redis"))["closeRedis"];
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
   alerts = await import("@/lib/server/provider-alerts");
   ({ closeRedis } = await import("@/lib/server/redis"));
 });
@@ -35,7 +36,7 @@ describe("provider alerts", () => {
       now: again,
     });
 
-    const health = (await (await fetch(`${inject("stack").appUrl}/api/health`)).json()) as {
+    const health = (await (await fetch(`${testStack().appUrl}/api/health`)).json()) as {
       providerAlerts: { provider: string; kind: string; firstSeenAt: string; lastSeenAt: string }[];
     };
     expect(health.providerAlerts).toContainEqual(
@@ -49,7 +50,7 @@ describe("provider alerts", () => {
     );
 
     await alerts.clearProviderAlert("x", "usage_capped");
-    const after = (await (await fetch(`${inject("stack").appUrl}/api/health`)).json()) as typeof health;
+    const after = (await (await fetch(`${testStack().appUrl}/api/health`)).json()) as typeof health;
     expect(after.providerAlerts.filter((alert) => alert.provider === "x" && alert.kind === "usage_capped")).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { facebookPageTokens, linkedInToken } from "../../../sandbox/testing-tokens";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * A LinkedIn API version that LinkedIn has sunset: every /rest call answers 426, and our client
@@ -11,18 +12,18 @@ import { sleep } from "../../fixtures/sleep";
  */
 
 const saved = { ...process.env };
-let linkedin: (typeof import("@/lib/server/platforms/linkedin"))["linkedin"];
-let PlatformError: (typeof import("@/lib/server/platforms/errors"))["PlatformError"];
-let facebook: (typeof import("@/lib/server/platforms/facebook"))["facebook"];
+let linkedin: (typeof import("@/lib/networks/linkedin/server"))["linkedin"];
+let PlatformError: (typeof import("@/lib/networks/server/errors"))["PlatformError"];
+let facebook: (typeof import("@/lib/networks/facebook/server"))["facebook"];
 let getHealthReport: (typeof import("@/lib/server/ops/health"))["getHealthReport"];
 let closeRedis: (typeof import("@/lib/server/redis"))["closeRedis"];
 let redis: (typeof import("@/lib/server/redis"))["redis"];
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env, { LINKEDIN_API_VERSION: "202501", FACEBOOK_GRAPH_VERSION: "v20.0" });
-  ({ linkedin } = await import("@/lib/server/platforms/linkedin"));
-  ({ PlatformError } = await import("@/lib/server/platforms/errors"));
-  ({ facebook } = await import("@/lib/server/platforms/facebook"));
+  Object.assign(process.env, testStack().env, { LINKEDIN_API_VERSION: "202501", FACEBOOK_GRAPH_VERSION: "v20.0" });
+  ({ linkedin } = await import("@/lib/networks/linkedin/server"));
+  ({ PlatformError } = await import("@/lib/networks/server/errors"));
+  ({ facebook } = await import("@/lib/networks/facebook/server"));
   ({ getHealthReport } = await import("@/lib/server/ops/health"));
   ({ closeRedis, redis } = await import("@/lib/server/redis"));
 });
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe("a sunset LinkedIn version", () => {
   it("the sandbox answers 426 NONEXISTENT_VERSION, and publishing fails with the operator's fix, not the user's", async () => {
-    const sandboxUrl = inject("stack").sandboxUrl;
+    const sandboxUrl = testStack().sandboxUrl;
     const { token, sub } = await linkedInToken(sandboxUrl);
     const direct = await fetch(`${sandboxUrl}/linkedin/api/rest/posts`, {
       method: "POST",
@@ -73,7 +74,7 @@ describe("a sunset LinkedIn version", () => {
 
 describe("an expired Graph API version", () => {
   it("is served as the oldest live version; the client logs it and /api/health warns", async () => {
-    const sandboxUrl = inject("stack").sandboxUrl;
+    const sandboxUrl = testStack().sandboxUrl;
     const { user } = await facebookPageTokens(sandboxUrl);
     const direct = await fetch(`${sandboxUrl}/facebook/graph/v20.0/me?access_token=${encodeURIComponent(user)}`);
     expect(direct.status).toBe(200);

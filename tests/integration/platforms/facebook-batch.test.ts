@@ -1,40 +1,41 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PublishInput } from "@/lib/server/platforms/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublishInput } from "@/lib/networks/server/types";
 import { sandboxControl, type SandboxPublishCall } from "../../../sandbox/testing";
 import { facebookPageTokens } from "../../../sandbox/testing-tokens";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Feed posts made at the same moment go to Graph in one batch request, and each caller gets what
- * its own call would have answered (lib/server/platforms/facebook-batch.ts): an operation Graph gave
+ * its own call would have answered (lib/networks/facebook/server/batch.ts): an operation Graph gave
  * up on is "may have gone out" (transient, so the engine looks before sending again), a batch
  * refused as a whole is sent call by call, a batch lost on the way is transient for every call.
  * The client reads FACEBOOK_GRAPH_URL when it loads, so the stack's environment is set first.
  */
 
 const saved = { ...process.env };
-let facebook: (typeof import("@/lib/server/platforms/facebook"))["facebook"];
-let graphBatcher: (typeof import("@/lib/server/platforms/facebook-batch"))["graphBatcher"];
-let platformRequest: (typeof import("@/lib/server/platforms/http"))["platformRequest"];
-let PlatformError: (typeof import("@/lib/server/platforms/errors"))["PlatformError"];
+let facebook: (typeof import("@/lib/networks/facebook/server"))["facebook"];
+let graphBatcher: (typeof import("@/lib/networks/facebook/server/batch"))["graphBatcher"];
+let platformRequest: (typeof import("@/lib/networks/server/http"))["platformRequest"];
+let PlatformError: (typeof import("@/lib/networks/server/errors"))["PlatformError"];
 
-const control = () => sandboxControl(inject("stack").sandboxUrl);
+const control = () => sandboxControl(testStack().sandboxUrl);
 const fbId = String(710_000_000_000_000 + randomBytes(4).readUInt32BE());
 const pageIds = ["101", "102", "103"].map((suffix) => `${fbId}${suffix}`);
 let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
-  ({ facebook } = await import("@/lib/server/platforms/facebook"));
-  ({ graphBatcher } = await import("@/lib/server/platforms/facebook-batch"));
-  ({ platformRequest } = await import("@/lib/server/platforms/http"));
-  ({ PlatformError } = await import("@/lib/server/platforms/errors"));
+  Object.assign(process.env, testStack().env);
+  ({ facebook } = await import("@/lib/networks/facebook/server"));
+  ({ graphBatcher } = await import("@/lib/networks/facebook/server/batch"));
+  ({ platformRequest } = await import("@/lib/networks/server/http"));
+  ({ PlatformError } = await import("@/lib/networks/server/errors"));
   await control().defineFacebookUser({
     id: fbId,
     name: "Batch Baker",
     pages: pageIds.map((id, index) => ({ id, name: `Batch bakery ${index}` })),
   });
-  tokens = (await facebookPageTokens(inject("stack").sandboxUrl, { pageIds })).pages;
+  tokens = (await facebookPageTokens(testStack().sandboxUrl, { pageIds })).pages;
 });
 
 afterAll(() => {

@@ -17,7 +17,7 @@ appInProcess();
 async function userWithPosts(count: number) {
   const { user } = await registeredClient();
   const { rows } = await testDb().execute<{ id: string }>(sql`
-    insert into posts (user_id, content, status, created_at)
+    insert into posts (workspace_id, content, status, created_at)
     select ${user.id}, 'Post ' || g, 'draft', timestamptz '2026-11-01 09:00:00+00' - g * interval '1 minute'
     from generate_series(1, ${count}) g
     order by g

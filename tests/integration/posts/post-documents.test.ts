@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, postDocuments, postMedia, posts, postTargets, targetMetrics } from "@/db/schema";
 import type { MediaItem } from "@/lib/media/schemas";
 import type { PostDto } from "@/lib/posts/schemas";
@@ -8,6 +8,7 @@ import { reading } from "../../fixtures/metric-readings";
 import { testDb } from "../../fixtures/test-db";
 import { createDraft, userWithPages, type Client } from "./helpers";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * The posts' stored documents (lib/posts/server/documents.ts, migration 0018): a read stores what
@@ -16,7 +17,7 @@ import { sleep } from "../../fixtures/sleep";
 
 beforeAll(() => {
   // storeDocuments runs in this process too, on the run's database.
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
 });
 afterAll(async () => {
   const { closeDb } = await import("@/db");
@@ -205,7 +206,7 @@ describe("stored post documents", () => {
     // for it (the read is not held up by a writer), and given long enough to wait, it waits, then
     // finds the generation moved on.
     const built = { id: draft.id, gen: afterCommit!.gen, json: '{"content":"built before the change"}' };
-    let storing: Promise<void> | undefined;
+    let storing: Promise<number> | undefined;
     await testDb().transaction(async (tx) => {
       await tx.update(posts).set({ content: "Changed again" }).where(eq(posts.id, draft.id));
       await storeDocuments(shape, [built]);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts, postTargets, targetMetrics } from "@/db/schema";
 import type { MediaItem } from "@/lib/media/schemas";
 import type { PostDto } from "@/lib/posts/schemas";
@@ -8,11 +8,12 @@ import { pngBytes } from "../../fixtures/media-files";
 import { testDb } from "../../fixtures/test-db";
 import { createDraft, entry, userWithPages, type PostBody } from "./helpers";
 import { reading } from "../../fixtures/metric-readings";
+import { testStack } from "../../fixtures/test-stack";
 
 /** The metrics sync's ingest, run in this process against the run's database (then closed again). */
 async function withIngest(work: (ingest: typeof import("@/lib/analytics/server/ingest")) => Promise<void>) {
   const saved = { ...process.env };
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
   const ingest = await import("@/lib/analytics/server/ingest");
   const { closeDb } = await import("@/db");
   try {
@@ -178,6 +179,7 @@ describe("lists", () => {
       updatedAt: row!.updatedAt.toISOString(),
       chatHistoryId: null,
       failureReason: null,
+      approvalState: null,
       delayed: null,
       metrics: {
         views_sum: 7,

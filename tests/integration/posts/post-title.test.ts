@@ -77,7 +77,7 @@ describe("a post's title", () => {
       const refused = await client.post("/api/social/posts", { pages, content: "Fresh bread", title });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ success: false, error: message });
-      expect(await testDb().select().from(posts).where(eq(posts.userId, user.id))).toHaveLength(0);
+      expect(await testDb().select().from(posts).where(eq(posts.workspaceId, user.id))).toHaveLength(0);
 
       const created = await client.post("/api/social/posts", { pages, content: "Fresh bread", title: "Kept" });
       const post = created.body.post as PostBody;

@@ -63,7 +63,7 @@ describe("POST /api/social/posts — the save rules", () => {
     const response = await client.post("/api/social/posts", body(pages));
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(message);
-    expect(await testDb().select().from(posts).where(eq(posts.userId, user.id))).toHaveLength(0);
+    expect(await testDb().select().from(posts).where(eq(posts.workspaceId, user.id))).toHaveLength(0);
   });
 
   it("accepts exactly 10,000 characters", async () => {
@@ -106,7 +106,7 @@ describe("POST /api/social/posts — the save rules", () => {
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 403, 403, 403, 403]);
-    expect(await testDb().select().from(posts).where(eq(posts.userId, user.id))).toHaveLength(30);
+    expect(await testDb().select().from(posts).where(eq(posts.workspaceId, user.id))).toHaveLength(30);
   });
 });
 

@@ -26,7 +26,7 @@ describe("the publish path's batched writes", () => {
     const label = `By key ${uid()}`;
     const postRows = (count: number, status: "scheduled" | "draft") =>
       Array.from({ length: count }, (_, n) => ({
-        userId: user.id,
+        workspaceId: user.id,
         content: `${label} ${status} #${n}`,
         status,
         scheduledAt: status === "scheduled" ? minutesFromNow(120) : null,
@@ -67,7 +67,7 @@ describe("the publish path's batched writes", () => {
       const published = await finishPublished.many(
         held.map((write, n) => ({
           ...write,
-          userId: user.id,
+          workspaceId: user.id,
           postId: made[n]!.id,
           platformPostId: `key_${n}`,
           url: null,

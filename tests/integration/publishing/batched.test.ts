@@ -26,7 +26,12 @@ async function world() {
   const post = async (target: Partial<typeof postTargets.$inferInsert> = {}) => {
     const [row] = await testDb()
       .insert(posts)
-      .values({ userId: user.id, content: `Batched ${uid()}`, status: "scheduled", scheduledAt: minutesFromNow(120) })
+      .values({
+        workspaceId: user.id,
+        content: `Batched ${uid()}`,
+        status: "scheduled",
+        scheduledAt: minutesFromNow(120),
+      })
       .returning();
     const [targetRow] = await testDb()
       .insert(postTargets)
@@ -137,7 +142,7 @@ describe("the publish path's batched statements", () => {
     const write = (held: typeof mine, platformPostId: string, url: string | null) => ({
       targetId: held.target.id,
       postId: held.post.id,
-      userId: user.id,
+      workspaceId: user.id,
       claimedAt,
       platformPostId,
       url,
@@ -199,7 +204,7 @@ describe("the publish path's batched statements", () => {
     const write = (held: typeof only, settlesPost: number | null) => ({
       targetId: held.target.id,
       postId: held.post.id,
-      userId: user.id,
+      workspaceId: user.id,
       claimedAt,
       platformPostId: `p_${uid()}`,
       url: null,
@@ -265,9 +270,9 @@ describe("the publish path's batched statements", () => {
     expect(targets.map((rows) => rows.map((row) => row.id))).toEqual([[first.target.id], [second.target.id], []]);
 
     const answers = await markPostPublished.many([
-      { userId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion + 1 },
-      { userId: user.id, postId: second.post.id, scheduleVersion: second.post.scheduleVersion },
-      { userId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion },
+      { workspaceId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion + 1 },
+      { workspaceId: user.id, postId: second.post.id, scheduleVersion: second.post.scheduleVersion },
+      { workspaceId: user.id, postId: first.post.id, scheduleVersion: first.post.scheduleVersion },
     ]);
     // The first is on a newer schedule, and its page is still pending: it stays scheduled either way.
     expect(answers).toEqual([false, true, false]);
@@ -306,11 +311,11 @@ describe("the publish path's batched statements", () => {
     const single = await post({ status: "published", publishedAt: at(-5) });
 
     const answers = await markPostPublished.many([
-      { userId: user.id, postId: partial.post.id, scheduleVersion: partial.post.scheduleVersion },
-      { userId: user.id, postId: whole.post.id, scheduleVersion: whole.post.scheduleVersion },
+      { workspaceId: user.id, postId: partial.post.id, scheduleVersion: partial.post.scheduleVersion },
+      { workspaceId: user.id, postId: whole.post.id, scheduleVersion: whole.post.scheduleVersion },
     ]);
     const alone = await markPostPublished({
-      userId: user.id,
+      workspaceId: user.id,
       postId: single.post.id,
       scheduleVersion: single.post.scheduleVersion,
     });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { posts, postTargets, users } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Issue #18: every publish changes a post's status (post_counts) and writes its page's metrics row
@@ -15,7 +16,7 @@ import { testDb } from "../../fixtures/test-db";
  */
 
 const SLOTS = 16;
-const pool = new pg.Pool({ connectionString: inject("stack").databaseUrl, max: 4 });
+const pool = new pg.Pool({ connectionString: testStack().databaseUrl, max: 4 });
 
 afterAll(() => pool.end());
 
@@ -26,7 +27,7 @@ async function userWithPosts(count: number) {
     .insert(posts)
     .values(
       Array.from({ length: count }, () => ({
-        userId: user!.id,
+        workspaceId: user!.id,
         content: `Slot ${uid()}`,
         status: "scheduled" as const,
       })),
@@ -66,7 +67,7 @@ async function publish(client: pg.PoolClient, postId: string, targetId: string) 
 
 async function analyticsVersion(userId: string) {
   const { rows } = await pool.query<{ version: string }>(
-    "SELECT coalesce(sum(version), 0)::text AS version FROM analytics_versions WHERE user_id = $1",
+    "SELECT coalesce(sum(version), 0)::text AS version FROM analytics_versions WHERE workspace_id = $1",
     [userId],
   );
   return Number(rows[0]!.version);
@@ -103,7 +104,7 @@ describe("per-user counters under concurrent publishing", () => {
     }
 
     const { rows } = await pool.query<{ status: string; total: string }>(
-      "SELECT status, sum(count)::text AS total FROM post_counts WHERE user_id = $1 GROUP BY status ORDER BY status",
+      "SELECT status, sum(count)::text AS total FROM post_counts WHERE workspace_id = $1 GROUP BY status ORDER BY status",
       [userId],
     );
     expect(rows.map((row) => [row.status, Number(row.total)])).toEqual([

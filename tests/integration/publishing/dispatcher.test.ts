@@ -11,7 +11,7 @@ import { expectEachOnce, sandbox, useWorkersWorld, until, type World } from "../
  */
 
 // The app's services called here run on the world's database and Redis prefix.
-const worldOf = useWorkersWorld({ PUBLISH_DISPATCHER: "on" });
+const worldOf = useWorkersWorld();
 let world: World;
 beforeAll(() => {
   world = worldOf();
@@ -38,10 +38,10 @@ describe("the instant dispatcher", () => {
     { timeout: 90_000 },
     async () => {
       const { userId, pages } = await world.connectPages(2);
-      await world.startWorkers(2);
-
-      // Two instants, a second apart, both within the dispatcher's lead once the posts exist.
-      const first = new Date(Math.ceil((Date.now() + 3_000) / 1000) * 1000);
+      // Two instants, a second apart, both within the dispatcher's lead once the posts exist, and far
+      // enough off for the claims to be in hand before the first on a busy machine.
+      await world.startWorkers(2, { PUBLISH_DISPATCH_LEAD_SECONDS: "20" });
+      const first = new Date(Math.ceil((Date.now() + 10_000) / 1000) * 1000);
       const label = `Instant ${Date.now()}`;
       const made = await world.seedPosts(
         userId,
@@ -53,7 +53,7 @@ describe("the instant dispatcher", () => {
       const ids = made.map((post) => post.id);
       const dueAt = new Map(made.map((post) => [post.content, post.scheduledAt.getTime()]));
       // Each post's first page is reserved ahead of the instant, nothing recorded as sent yet.
-      await until(async () => (await world.targetCounts(ids)).publishing === 40, 2_500, "40 pages claimed ahead");
+      await until(async () => (await world.targetCounts(ids)).publishing === 40, 7_500, "40 pages claimed ahead");
       // Read, then checked to have been read before the instant (a slow read may end after it).
       const claimedAhead = await targetsOf(ids);
       expect(Date.now()).toBeLessThan(first.getTime());
@@ -83,13 +83,14 @@ describe("the instant dispatcher", () => {
     { timeout: 90_000 },
     async () => {
       const { userId, pages } = await world.connectPages(1);
-      const first = (await world.startWorkers(1))[0]!;
+      // A long lead, so the claim and the shutdown both fit before the instant on a busy machine.
+      const first = (await world.startWorkers(1, { PUBLISH_DISPATCH_LEAD_SECONDS: "20" }))[0]!;
 
-      const due = new Date(Date.now() + 4_800);
+      const due = new Date(Date.now() + 12_000);
       const label = `Handback ${Date.now()}`;
       const made = await world.seedPosts(userId, pages, 10, () => due, label);
       const ids = made.map((post) => post.id);
-      await until(async () => (await world.targetCounts(ids)).publishing === 10, 4_000, "the 10 pages claimed ahead");
+      await until(async () => (await world.targetCounts(ids)).publishing === 10, 8_000, "the 10 pages claimed ahead");
 
       const exited = new Promise<number | null>((resolve) => first.once("exit", (code) => resolve(code)));
       first.kill("SIGTERM");
@@ -114,25 +115,27 @@ describe("the instant dispatcher", () => {
 
   it(
     "a reschedule in the seconds before the instant takes the reserved page back: nothing goes out then, the post goes out once at its new time",
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       const { userId, pages } = await world.connectPages(1);
-      await world.startWorkers(1);
-      // Due within the dispatcher's lead (5 s), so claimable at once; a worker on a busy machine may
-      // take a few seconds to claim it, and the reschedule still lands before the instant.
-      const due = new Date(Date.now() + 4_500);
+      // A lead of 20 s and an instant 12 s away: claimable at once, and a worker on a busy machine
+      // that takes seconds to claim it still leaves the reschedule seconds before the instant.
+      await world.startWorkers(1, { PUBLISH_DISPATCH_LEAD_SECONDS: "20" });
+      const due = new Date(Date.now() + 12_000);
       const label = `Moved ${Date.now()}`;
       const [post] = await world.seedPosts(userId, pages, 1, () => due, label);
-      await until(async () => (await world.targetCounts([post!.id])).publishing === 1, 4_000, "the page claimed ahead");
+      await until(async () => (await world.targetCounts([post!.id])).publishing === 1, 8_000, "the page claimed ahead");
 
       const { savePost } = await import("@/lib/publishing/server/schedule-service");
-      const later = new Date(due.getTime() + 3_000);
-      const saved = await savePost(userId, post!.id, { scheduledAt: later.toISOString() });
+      // Beyond the workers' 20 s lead from now, so the page stays pending until well after the
+      // reschedule is checked, and is claimed again ahead of its new instant.
+      const later = new Date(due.getTime() + 25_000);
+      const saved = await savePost(userId, userId, post!.id, { scheduledAt: later.toISOString() });
       expect(Date.now()).toBeLessThan(due.getTime());
       expect(saved.scheduledAt).toBe(later.toISOString());
       expect(saved.pages.map((page) => page.status)).toEqual(["pending"]);
 
-      await until(async () => (await world.targetCounts([post!.id])).published === 1, 20_000, "the post published");
+      await until(async () => (await world.targetCounts([post!.id])).published === 1, 45_000, "the post published");
       const sent = await expectEachOnce(pages[0]!.pageId, `${label} #`, 1);
       expect([...sent.values()][0]).toBeGreaterThanOrEqual(later.getTime());
       expect((await targetsOf([post!.id]))[0]!.attempts).toBe(1);
@@ -179,6 +182,8 @@ describe("the instant dispatcher", () => {
         afterAt,
         afterPostId,
         limit,
+        // This process has no heartbeat: its claims name no worker.
+        holder: null,
       });
     const start = new Date(Date.now() - 60_000).toISOString().replace("Z", "000Z");
     const [first] = await claim(start, "00000000-0000-0000-0000-000000000000", 1);

@@ -52,7 +52,7 @@ async function storedVideo(userId: string): Promise<string> {
   const [row] = await testDb().select().from(media).where(eq(media.filename, uploaded!.filename));
   const [copy] = await world.db
     .insert(media)
-    .values({ ...row!, id: undefined, userId, createdAt: undefined })
+    .values({ ...row!, id: undefined, workspaceId: userId, createdAt: undefined })
     .returning({ id: media.id });
   return copy!.id;
 }
@@ -68,7 +68,7 @@ describe("a worker killed while Facebook processes the video it published", () =
       const [post] = await world.db
         .insert(posts)
         .values({
-          userId,
+          workspaceId: userId,
           content: "Late shift at the bakery",
           status: "scheduled",
           scheduledAt: new Date(),

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postTargets, type PostTarget } from "@/db/schema";
 import type { MediaItem } from "@/lib/media/schemas";
 import { registeredClient } from "../../fixtures/api-client";
@@ -7,6 +7,7 @@ import { mp4Bytes } from "../../fixtures/media-files";
 import { connectFacebook, sandbox, storedTokens, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Facebook Page videos published by the real worker: the Resumable Upload API, the video published
@@ -138,7 +139,7 @@ describe("Facebook video posts", () => {
       const page = account.pages[0]!;
       const video = mp4Bytes(1024 * 1024);
       const interrupted = await fetch(
-        `${inject("stack").sandboxUrl}/_control/facebook/users/${fbUser.id}/interrupt-next-upload`,
+        `${testStack().sandboxUrl}/_control/facebook/users/${fbUser.id}/interrupt-next-upload`,
         {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -168,7 +169,7 @@ describe("Facebook video posts", () => {
       const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 1));
       const page = account.pages[0]!;
       const target = fbUser.pages[0]!.id;
-      const failed = await fetch(`${inject("stack").sandboxUrl}/_control/facebook/pages/${target}/fail-next-video`, {
+      const failed = await fetch(`${testStack().sandboxUrl}/_control/facebook/pages/${target}/fail-next-video`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ message: "The video's audio track cannot be decoded." }),
@@ -308,7 +309,7 @@ describe("a Page token without pages_manage_posts", () => {
       // The person takes the permission back in their Facebook settings, after connecting.
       const [userToken] = (await storedTokens(account.id)).map((token) => token.plaintext);
       const revoked = await fetch(
-        `${inject("stack").sandboxUrl}/facebook/graph/v25.0/me/permissions/pages_manage_posts?access_token=${encodeURIComponent(userToken!)}`,
+        `${testStack().sandboxUrl}/facebook/graph/v25.0/me/permissions/pages_manage_posts?access_token=${encodeURIComponent(userToken!)}`,
         { method: "DELETE" },
       );
       expect(await revoked.json()).toEqual({ success: true });

@@ -1,5 +1,6 @@
 import pg from "pg";
-import { afterAll, describe, expect, it, inject } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Migration 0016: the publish path's writes to a page (claimed, text recorded, published) are HOT
@@ -8,7 +9,7 @@ import { afterAll, describe, expect, it, inject } from "vitest";
  * (status, updated_at) one was) makes every one of them a full update again (docs/decisions/0029-post-targets-hot-updates.md).
  */
 
-const pool = new pg.Pool({ connectionString: inject("stack").databaseUrl, max: 1 });
+const pool = new pg.Pool({ connectionString: testStack().databaseUrl, max: 1 });
 afterAll(() => pool.end());
 
 /** The columns a page's row is made with and never changes after. */

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets, socialAccounts } from "@/db/schema";
 import { linkedInToken } from "@/sandbox/testing-tokens";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, cipher, completeCallback, sandbox, uid, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * A LinkedIn page whose publish answer was lost. An app without the restricted
@@ -29,10 +30,10 @@ interface PostBody {
 
 beforeAll(() => {
   // Reconcile runs in this process too, on the run's database and prefix.
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
 });
 afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
   const { closeRedis } = await import("@/lib/server/redis");
   const { closeDb } = await import("@/db");
   await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
@@ -68,7 +69,7 @@ async function connectLinkedIn(client: Client, { approved = false } = {}) {
   const [stored] = await testDb().select().from(socialAccounts).where(eq(socialAccounts.id, account.id));
   expect(stored!.scopes).not.toContain("r_member_social");
   if (approved) {
-    const partner = await linkedInToken(inject("stack").sandboxUrl, { email }, { partner: true });
+    const partner = await linkedInToken(testStack().sandboxUrl, { email }, { partner: true });
     expect(partner.sub).toBe(li.accountId);
     await testDb()
       .update(socialAccounts)

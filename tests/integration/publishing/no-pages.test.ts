@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /** A scheduled post published nowhere must never read as published. */
 
 beforeAll(() => {
   // The engine runs in this process too (a second worker), on the run's database and prefix.
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
 });
 afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
   const { closeRedis } = await import("@/lib/server/redis");
   const { closeDb } = await import("@/db");
   await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
@@ -23,7 +24,7 @@ describe("a scheduled post with no page", () => {
     const { user } = await registeredClient();
     const [post] = await testDb()
       .insert(posts)
-      .values({ userId: user.id, content: `Nowhere ${uid()}`, status: "scheduled", scheduledAt: new Date() })
+      .values({ workspaceId: user.id, content: `Nowhere ${uid()}`, status: "scheduled", scheduledAt: new Date() })
       .returning();
     const { runPublishJob } = await import("@/lib/publishing/server/engine");
     const { NO_PAGES } = await import("@/lib/publishing/server/settle");

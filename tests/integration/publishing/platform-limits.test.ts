@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "@/db/schema";
-import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/networks/server/api-versions";
 import { createTokenCipher } from "@/lib/server/crypto/token-cipher";
 import { sandboxControl } from "@/sandbox/testing";
 import { linkedInToken, twitterToken } from "@/sandbox/testing-tokens";
@@ -41,17 +41,18 @@ async function duePost(platform: "twitter" | "linkedin", accountId: string, toke
     .insert(users)
     .values({ name: "Limit tester", email: `pl-${randomBytes(4).toString("hex")}@example.com` })
     .returning();
+  await world.db.insert(schema.workspaces).values({ id: user!.id, name: "Personal" });
   const [account] = await world.db
     .insert(socialAccounts)
-    .values({ userId: user!.id, platform, platformAccountId: accountId, accessTokenEnc: cipher().encrypt(token) })
+    .values({ workspaceId: user!.id, platform, platformAccountId: accountId, accessTokenEnc: cipher().encrypt(token) })
     .returning();
   const [page] = await world.db
     .insert(socialPages)
-    .values({ socialAccountId: account!.id, userId: user!.id, platform, pageId: accountId, name: "Limited page" })
+    .values({ socialAccountId: account!.id, workspaceId: user!.id, platform, pageId: accountId, name: "Limited page" })
     .returning();
   const [post] = await world.db
     .insert(posts)
-    .values({ userId: user!.id, content, status: "scheduled", scheduledAt: new Date() })
+    .values({ workspaceId: user!.id, content, status: "scheduled", scheduledAt: new Date() })
     .returning({ id: posts.id });
   await world.db
     .insert(postTargets)
@@ -61,6 +62,21 @@ async function duePost(platform: "twitter" | "linkedin", accountId: string, toke
 
 const targetOf = async (postId: string) =>
   (await world.db.select().from(postTargets).where(eq(postTargets.postId, postId)))[0]!;
+
+/**
+ * A worker of this world, once it is taking jobs (its first heartbeat): started before the clock is
+ * moved close to a reset, so the seconds left are the dispatcher's, not the worker's start-up's.
+ */
+async function workerTakingJobs(): Promise<void> {
+  const since = new Date(Date.now() - 1000);
+  world.spawnWorker();
+  await waitUntil(
+    async () =>
+      (await world.db.select().from(schema.workerHeartbeats).where(gte(schema.workerHeartbeats.startedAt, since)))
+        .length > 0,
+    60_000,
+  );
+}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -88,12 +104,12 @@ describe("the platforms' own rate limits", () => {
       expect(last.status).toBe(201);
       expect(last.headers.get("x-rate-limit-remaining")).toBe("0");
       const resetMs = Number(last.headers.get("x-rate-limit-reset")) * 1000;
-      // The window resets in 15 minutes: move the sandbox clock to 6 s before that.
-      await control().advanceClock((resetMs - serverMs(last.headers)) / 1000 - 6);
+      // The window resets in 15 minutes: move the sandbox clock to 15 s before that.
+      await workerTakingJobs();
+      await control().advanceClock((resetMs - serverMs(last.headers)) / 1000 - 15);
 
       const content = `After the window ${runId}`;
       const postId = await duePost("twitter", userId, token, content);
-      world.spawnWorker();
       await waitUntil(async () => (await targetOf(postId)).errorCode === "rate_limited", 60_000);
       const [throttled] = (await control().publishCalls({ platform: "twitter", target: userId })).slice(100);
       expect(throttled).toMatchObject({ operation: "post", status: 429 });
@@ -139,13 +155,13 @@ describe("the platforms' own rate limits", () => {
       for (let n = 1; n <= 150; n += 1) last = await share(`Elsewhere #${n} ${runId}`);
       expect(last.status).toBe(201);
       expect((await share(`One more ${runId}`)).status).toBe(429);
-      // To 8 s before the next midnight UTC, when LinkedIn's day starts again.
+      // To 15 s before the next midnight UTC, when LinkedIn's day starts again.
       const midnight = nextMidnight(serverMs(last.headers));
-      await control().advanceClock((midnight - serverMs(last.headers)) / 1000 - 8);
+      await workerTakingJobs();
+      await control().advanceClock((midnight - serverMs(last.headers)) / 1000 - 15);
 
       const content = `After midnight ${runId}`;
       const postId = await duePost("linkedin", member.sub, member.token, content);
-      world.spawnWorker();
       await waitUntil(async () => (await targetOf(postId)).errorCode === "rate_limited", 60_000);
       const before = (await control().publishCalls({ platform: "linkedin", target: member.sub })).slice(152);
       expect(before).toMatchObject([{ operation: "post", status: 429 }]);

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { connectFacebook, sandbox, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
 interface PostBody {
@@ -14,15 +15,13 @@ interface PostBody {
 }
 
 async function publishedOn(pageId: string): Promise<unknown[]> {
-  const response = await fetch(
-    `${inject("stack").sandboxUrl}/_control/publish/posts?platform=facebook&target=${pageId}`,
-  );
+  const response = await fetch(`${testStack().sandboxUrl}/_control/publish/posts?platform=facebook&target=${pageId}`);
   const body = (await response.json()) as { posts?: unknown[] } | unknown[];
   return Array.isArray(body) ? body : (body.posts ?? []);
 }
 
 async function fault(body: Record<string, unknown>) {
-  const response = await fetch(`${inject("stack").sandboxUrl}/_control/publish/faults`, {
+  const response = await fetch(`${testStack().sandboxUrl}/_control/publish/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { posts, postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { platformPosts, sandbox, sleep, until } from "../../fixtures/publishing";
 import { connectFacebook, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Changing a post while the worker is publishing it, through the API as the scheduler does, with
@@ -27,16 +28,21 @@ async function slow(pageIds: string[], ms: number) {
 
 type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
 
-async function scheduledDraft(client: Client, pages: { id: string }[], content: string, at: Date) {
+/**
+ * A draft scheduled `leadMs` after it was saved: the time is taken once the draft exists, so a slow
+ * save on a loaded machine cannot leave it in the past.
+ */
+async function scheduledDraft(client: Client, pages: { id: string }[], content: string, leadMs: number) {
   const draft = await client.post("/api/social/posts", {
     pages: pages.map((page) => ({ type: "post", pageId: page.id, platform: "facebook" })),
     content,
   });
   expect(draft.status, draft.text).toBe(201);
   const id = (draft.body.post as { id: string }).id;
+  const at = new Date(Date.now() + leadMs);
   const scheduled = await client.put(`/api/post/${id}`, { scheduledAt: at.toISOString(), status: "scheduled" });
   expect(scheduled.status, scheduled.text).toBe(200);
-  return id;
+  return { id, at };
 }
 
 const targetsOf = (postId: string) => testDb().select().from(postTargets).where(eq(postTargets.postId, postId));
@@ -60,8 +66,7 @@ describe("rescheduling or deleting a post while it is being published", () => {
       const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 1));
       await slow([fbUser.pages[0]!.id], 3_000);
       const content = `Held in flight ${uid()}`;
-      const at = new Date(Date.now() + 1_500);
-      const postId = await scheduledDraft(client, account.pages, content, at);
+      const { id: postId, at } = await scheduledDraft(client, account.pages, content, 2_500);
 
       await until(async () => (await targetsOf(postId)).some(inFlight), 20_000, "the page to be in flight");
       // What dragging the post to tomorrow sends.
@@ -84,12 +89,16 @@ describe("rescheduling or deleting a post while it is being published", () => {
     async () => {
       const { client } = await registeredClient();
       const { account, fbUser } = await connectFacebook(client, (ids) => ids);
+      // Each page's call takes 1.2 s: a move every 100–700 ms lands while one is in flight (the 409
+      // this test needs), however busy the machine; at 400 ms a loaded run could miss every window.
       await slow(
         fbUser.pages.map((page) => page.id),
-        400,
+        1_200,
       );
       const content = `Moved while publishing ${uid()}`;
-      const postId = await scheduledDraft(client, account.pages, content, new Date(Date.now() + 1_000));
+      // Far enough ahead that the first move lands before any page is claimed, however busy the
+      // machine: from then on every move is to a moment 300 ms ahead, racing the worker.
+      const { id: postId } = await scheduledDraft(client, account.pages, content, 3_000);
 
       // Keep moving it to a moment ahead, at random intervals, while its pages go out one by one:
       // some moves land before a page is claimed, some while one is in flight.
@@ -116,13 +125,13 @@ describe("rescheduling or deleting a post while it is being published", () => {
     "deleting a post while a page is in flight: at most that one call reaches the platform, nothing is retried",
     { timeout: 60_000 },
     async () => {
-      const stack = inject("stack");
+      const stack = testStack();
       const { client } = await registeredClient();
       const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 2));
       const pageIds = fbUser.pages.slice(0, 2).map((page) => page.id);
       await slow(pageIds, 2_500);
       const content = `Deleted mid-flight ${uid()}`;
-      const postId = await scheduledDraft(client, account.pages, content, new Date(Date.now() + 1_000));
+      const { id: postId } = await scheduledDraft(client, account.pages, content, 2_000);
 
       await until(async () => (await targetsOf(postId)).some(inFlight), 20_000, "a page to be in flight");
       const deleted = await client.delete(`/api/post/${postId}`);
@@ -152,7 +161,7 @@ describe("rescheduling or deleting a post while it is being published", () => {
       // Whichever page goes first is held in flight well past the second the job's read is trusted.
       await slow(pageIds, 2_500);
       const content = `Renewed meanwhile ${uid()}`;
-      const postId = await scheduledDraft(client, account.pages, content, new Date(Date.now() + 1_000));
+      const { id: postId } = await scheduledDraft(client, account.pages, content, 2_000);
 
       let first: string | undefined;
       await until(

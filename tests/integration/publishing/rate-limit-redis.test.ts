@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * The publishing rate limiter's arithmetic against the real Redis: sliding windows, operations,
@@ -15,7 +16,7 @@ let limiter: typeof import("@/lib/publishing/server/rate-limit");
 let closeRedis: () => Promise<void>;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env, {
+  Object.assign(process.env, testStack().env, {
     REDIS_PREFIX: prefix,
     PUBLISH_RATE_LIMITS: "facebook=none,facebook=3/1s,twitter:post=2/1s,linkedin=none",
   });
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeRedis();
-  const redis = new Redis(inject("stack").env.REDIS_URL!);
+  const redis = new Redis(testStack().env.REDIS_URL!);
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
@@ -62,15 +63,22 @@ describe("acquireRate and holdRate against Redis", () => {
     const scope = { platform: "facebook" as const, account: account() };
     const started = Date.now();
     // Calls at 0, 300 and 600 ms: the fourth must wait for the first to be a second old.
+    // The first call's own instant lies between its start and its answer: the retry is a second on.
+    let firstAnswered = 0;
     for (const at of [0, 300, 600]) {
       await sleep(started + at - Date.now());
       expect(await limiter.acquireRate(scope, "post")).toEqual({ allowed: true });
+      if (at === 0) firstAnswered = Date.now();
     }
+    const asked = Date.now();
     const refused = await limiter.acquireRate(scope, "media");
+    const answered = Date.now();
     expect(refused).toMatchObject({ allowed: false, held: false });
     if (refused.allowed) return;
     expect(refused.retryAt.getTime()).toBeGreaterThan(started + 900);
-    expect(refused.retryAt.getTime()).toBeLessThan(started + 1100);
+    // retryAt is the answer's arrival plus Redis's wait, which was reckoned when the script ran:
+    // at most the first call's instant and a second, plus this call's own round trip.
+    expect(refused.retryAt.getTime()).toBeLessThanOrEqual(firstAnswered + 1000 + (answered - asked));
     // Another account has its own window.
     expect(await limiter.acquireRate({ platform: "facebook", account: account() }, "post")).toEqual({ allowed: true });
     // The window slides: one slot frees at ~1000 ms, the next only at ~1300 ms.
@@ -153,7 +161,7 @@ describe("acquireRate and holdRate against Redis", () => {
     const scope = { platform: "facebook" as const, account: account() };
     await limiter.acquireRate(scope, "post");
     await limiter.holdRate(scope, new Date(Date.now() + 60_000));
-    const redis = new Redis(inject("stack").env.REDIS_URL!);
+    const redis = new Redis(testStack().env.REDIS_URL!);
     const keys = (await redis.keys(`${prefix}:rate:{facebook:${scope.account}}:*`)).sort();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(`${prefix}:rate:{facebook:${scope.account}}:hold`);

@@ -36,6 +36,7 @@ async function connectedPage(platform: "facebook" | "twitter") {
     .insert(users)
     .values({ name: "Rate tester", email: `rl-${randomBytes(4).toString("hex")}@example.com` })
     .returning();
+  await world.db.insert(schema.workspaces).values({ id: user!.id, name: "Personal" });
   let platformPageId: string;
   let accountToken: string;
   let pageToken: string | null = null;
@@ -51,7 +52,7 @@ async function connectedPage(platform: "facebook" | "twitter") {
   const [account] = await world.db
     .insert(socialAccounts)
     .values({
-      userId: user!.id,
+      workspaceId: user!.id,
       platform,
       platformAccountId: platformPageId,
       accessTokenEnc: cipher().encrypt(accountToken),
@@ -61,7 +62,7 @@ async function connectedPage(platform: "facebook" | "twitter") {
     .insert(socialPages)
     .values({
       socialAccountId: account!.id,
-      userId: user!.id,
+      workspaceId: user!.id,
       platform,
       pageId: platformPageId,
       name: "Rate-limited page",
@@ -77,7 +78,7 @@ async function duePosts(target: Awaited<ReturnType<typeof connectedPage>>, texts
     .insert(posts)
     .values(
       texts.map((content) => ({
-        userId: target.userId,
+        workspaceId: target.userId,
         content,
         status: "scheduled" as const,
         scheduledAt: new Date(),

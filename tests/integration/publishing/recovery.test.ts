@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, completeCallback, connectFacebook, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 type Client = Awaited<ReturnType<typeof registeredClient>>["client"];
 
 async function controlPost(path: string, body: unknown) {
-  const response = await fetch(`${inject("stack").sandboxUrl}/_control${path}`, {
+  const response = await fetch(`${testStack().sandboxUrl}/_control${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -20,7 +21,7 @@ async function controlPost(path: string, body: unknown) {
 
 async function published(platform: string, target: string) {
   const response = await fetch(
-    `${inject("stack").sandboxUrl}/_control/publish/posts?platform=${platform}&target=${target}`,
+    `${testStack().sandboxUrl}/_control/publish/posts?platform=${platform}&target=${target}`,
   );
   return ((await response.json()) as { posts: { text: string }[] }).posts;
 }
@@ -62,7 +63,7 @@ describe("publishing: retries and recovery", () => {
   });
 
   it("wiping Redis loses nothing: reconciliation rebuilds the queue and each post goes out once", async () => {
-    const stack = inject("stack");
+    const stack = testStack();
     const { client } = await registeredClient();
     const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 1));
     const at = new Date(Date.now() + 4_000);
@@ -87,7 +88,7 @@ describe("publishing: retries and recovery", () => {
 
     Object.assign(process.env, stack.env);
     const { reconcile } = await import("@/lib/publishing/server/reconcile");
-    const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+    const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
     const { closeDb } = await import("@/db");
     const report = await reconcile();
     await closePublishQueue();

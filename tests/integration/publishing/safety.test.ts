@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets, socialAccounts } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * The ways a page could go out twice, or go out wrong, around retries: an edit or reschedule while a
@@ -34,10 +35,10 @@ interface PostBody {
 
 beforeAll(() => {
   // Engine and token code run in this process too (a second worker), on the run's database and prefix.
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
 });
 afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
   const { closeRedis } = await import("@/lib/server/redis");
   const { closeDb } = await import("@/db");
   await Promise.allSettled([closePublishQueue(), closeRedis(), closeDb()]);
@@ -139,7 +140,7 @@ describe("a page whose outcome is in doubt", () => {
     const { client } = await registeredClient();
     const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 1));
     const pageId = fbUser.pages[0]!.id;
-    const staleMs = Number(inject("stack").env.PUBLISH_STALE_SECONDS) * 1000;
+    const staleMs = Number(testStack().env.PUBLISH_STALE_SECONDS) * 1000;
     await sandbox().setPublishLatency(staleMs * 2, pageId);
     try {
       const post = await draft(client, [{ type: "post", page: account.pages[0]! }], label("One slow request"));
@@ -349,14 +350,14 @@ describe("reconciling after downtime", () => {
     const { account, fbUser } = await connectFacebook(client, (ids) => ids.slice(0, 1));
     const page = account.pages[0]!;
     const db = testDb();
-    const limitMinutes = Number(inject("stack").env.PUBLISH_MAX_LATENESS_MINUTES ?? 1440);
+    const limitMinutes = Number(testStack().env.PUBLISH_MAX_LATENESS_MINUTES ?? 1440);
     // One transaction per post: the running worker reconciles too, and must never see a post without its page.
     const seed = (content: string, minutesAgo: number, target: Partial<typeof postTargets.$inferInsert> = {}) =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .insert(posts)
           .values({
-            userId: user.id,
+            workspaceId: user.id,
             content,
             status: "scheduled",
             scheduledAt: new Date(Date.now() - minutesAgo * 60_000),

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * Migration 0014: the post counters (post_counts) and the published pages' metrics rows
@@ -19,7 +20,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
  */
 
 const STATUSES = ["draft", "scheduled", "published", "failed"] as const;
-const pool = new pg.Pool({ connectionString: inject("stack").databaseUrl, max: 2 });
+const pool = new pg.Pool({ connectionString: testStack().databaseUrl, max: 2 });
 afterAll(() => pool.end());
 
 const pick = fc.array(fc.nat(), { minLength: 1, maxLength: 6 });
@@ -47,8 +48,8 @@ interface World {
 async function ids(table: "posts" | "post_targets", users: string[]): Promise<string[]> {
   const owned =
     table === "posts"
-      ? "SELECT id FROM posts WHERE user_id = ANY($1) ORDER BY id"
-      : "SELECT t.id FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.user_id = ANY($1) ORDER BY t.id";
+      ? "SELECT id FROM posts WHERE workspace_id = ANY($1) ORDER BY id"
+      : "SELECT t.id FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ANY($1) ORDER BY t.id";
   return (await pool.query<{ id: string }>(owned, [users])).rows.map((row) => row.id);
 }
 
@@ -60,7 +61,7 @@ async function apply(world: World, op: Operation): Promise<void> {
     case "insert": {
       // One statement for the posts, one for their pages.
       const { rows } = await pool.query<{ id: string }>(
-        "INSERT INTO posts (user_id, content, status) SELECT $1, 'Triggers', s FROM unnest($2::post_status[]) s RETURNING id",
+        "INSERT INTO posts (workspace_id, content, status) SELECT $1, 'Triggers', s FROM unnest($2::post_status[]) s RETURNING id",
         [world.users[op.user], op.statuses],
       );
       await pool.query(
@@ -76,7 +77,7 @@ async function apply(world: World, op: Operation): Promise<void> {
       ]);
       return;
     case "owner":
-      await pool.query("UPDATE posts SET user_id = $2 WHERE id = ANY($1)", [
+      await pool.query("UPDATE posts SET workspace_id = $2 WHERE id = ANY($1)", [
         chosen(await ids("posts", world.users), op.pick),
         world.users[op.user],
       ]);
@@ -116,8 +117,8 @@ async function apply(world: World, op: Operation): Promise<void> {
 /** Each user's metrics rows and analytics version (the sum of its slots), in the order of `users`. */
 async function analyticsOf(users: string[]): Promise<{ rows: number; version: number }[]> {
   const { rows } = await pool.query<{ rows: number; version: number }>(
-    `SELECT (SELECT count(*) FROM target_metrics m WHERE m.user_id = u.id)::int AS rows,
-            (SELECT coalesce(sum(version), 0) FROM analytics_versions v WHERE v.user_id = u.id)::int AS version
+    `SELECT (SELECT count(*) FROM target_metrics m WHERE m.workspace_id = u.id)::int AS rows,
+            (SELECT coalesce(sum(version), 0) FROM analytics_versions v WHERE v.workspace_id = u.id)::int AS version
      FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n) ORDER BY u.n`,
     [users],
   );
@@ -125,14 +126,14 @@ async function analyticsOf(users: string[]): Promise<{ rows: number; version: nu
 }
 
 async function expectConsistent(world: World): Promise<void> {
-  const counted = await pool.query<{ user_id: string; status: string; n: number }>(
-    `SELECT user_id, status, sum(count)::int AS n FROM post_counts WHERE user_id = ANY($1)
-     GROUP BY user_id, status HAVING sum(count) <> 0 ORDER BY user_id, status`,
+  const counted = await pool.query<{ workspace_id: string; status: string; n: number }>(
+    `SELECT workspace_id, status, sum(count)::int AS n FROM post_counts WHERE workspace_id = ANY($1)
+     GROUP BY workspace_id, status HAVING sum(count) <> 0 ORDER BY workspace_id, status`,
     [world.users],
   );
-  const actual = await pool.query<{ user_id: string; status: string; n: number }>(
-    `SELECT user_id, status, count(*)::int AS n FROM posts WHERE user_id = ANY($1)
-     GROUP BY user_id, status ORDER BY user_id, status`,
+  const actual = await pool.query<{ workspace_id: string; status: string; n: number }>(
+    `SELECT workspace_id, status, count(*)::int AS n FROM posts WHERE workspace_id = ANY($1)
+     GROUP BY workspace_id, status ORDER BY workspace_id, status`,
     [world.users],
   );
   expect(counted.rows).toEqual(actual.rows);
@@ -140,9 +141,9 @@ async function expectConsistent(world: World): Promise<void> {
   const targets = new Set(await ids("post_targets", world.users));
   for (const id of world.everPublished) if (!targets.has(id)) world.everPublished.delete(id);
   const metrics = await pool.query<{ post_target_id: string; owner_matches: boolean; post_matches: boolean }>(
-    `SELECT m.post_target_id, m.user_id = p.user_id AS owner_matches, m.post_id = t.post_id AS post_matches
+    `SELECT m.post_target_id, m.workspace_id = p.workspace_id AS owner_matches, m.post_id = t.post_id AS post_matches
      FROM target_metrics m JOIN post_targets t ON t.id = m.post_target_id JOIN posts p ON p.id = t.post_id
-     WHERE p.user_id = ANY($1) ORDER BY m.post_target_id`,
+     WHERE p.workspace_id = ANY($1) ORDER BY m.post_target_id`,
     [world.users],
   );
   expect(metrics.rows.map((row) => row.post_target_id)).toEqual([...world.everPublished].sort());
@@ -160,16 +161,17 @@ describe("set-based publish triggers (migration 0014)", () => {
           "INSERT INTO users (id, name, email) SELECT id, 'Triggers', id || '@example.com' FROM unnest($1::text[]) id",
           [users],
         );
+        await pool.query("INSERT INTO workspaces (id, name) SELECT id, 'Personal' FROM unnest($1::text[]) id", [users]);
         const world: World = { users, everPublished: new Set() };
         for (const op of operations) {
           await apply(world, op);
           await expectConsistent(world);
         }
-        // Deleting the owners takes their posts, pages, metrics rows and counters with them.
-        await pool.query("DELETE FROM users WHERE id = ANY($1)", [users]);
+        // Deleting the workspaces takes their posts, pages, metrics rows and counters with them.
+        await pool.query("DELETE FROM workspaces WHERE id = ANY($1)", [users]);
         const left = await pool.query<{ n: number }>(
-          `SELECT (SELECT count(*) FROM target_metrics WHERE user_id = ANY($1))::int
-                + (SELECT count(*) FROM post_counts WHERE user_id = ANY($1))::int AS n`,
+          `SELECT (SELECT count(*) FROM target_metrics WHERE workspace_id = ANY($1))::int
+                + (SELECT count(*) FROM post_counts WHERE workspace_id = ANY($1))::int AS n`,
           [users],
         );
         expect(left.rows[0]!.n).toBe(0);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { posts } from "@/db/schema";
 import { dayKey, wallClock } from "@/lib/schedule/calendar";
 import { toScheduledDate } from "@/lib/schedule/time";
@@ -7,6 +7,7 @@ import { registeredClient } from "../../fixtures/api-client";
 import { platformPosts, until } from "../../fixtures/publishing";
 import { connectFacebook, uid } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * "Every post leaves at its local wall-clock time": people in four zones each pick the next whole
@@ -95,7 +96,7 @@ describe("time zones end to end", () => {
 });
 
 afterAll(async () => {
-  const { closePublishQueue } = await import("@/lib/server/queue/publish-queue");
+  const { closePublishQueue } = await import("@/lib/publishing/server/publish-queue");
   await closePublishQueue();
 });
 
@@ -138,8 +139,8 @@ describe("time zones across daylight-saving changes", () => {
   });
 
   it("09:00 local is stored as the right instant and its publish job is due then, on both sides of each change", async () => {
-    Object.assign(process.env, inject("stack").env);
-    const { publishQueue, publishJobId, publishJobLag } = await import("@/lib/server/queue/publish-queue");
+    Object.assign(process.env, testStack().env);
+    const { publishQueue, publishJobId, PUBLISH_BACKSTOP_MS } = await import("@/lib/publishing/server/publish-queue");
     const { client } = await registeredClient();
     const { account } = await connectFacebook(client, (ids) => ids.slice(0, 1));
     for (const [zone, day, utc] of MATRIX) {
@@ -160,13 +161,12 @@ describe("time zones across daylight-saving changes", () => {
       expect(stored, `${zone} ${day}`).toBe(utc);
       expect(wallClock(new Date(stored), zone), `${zone} ${day}`).toMatchObject({ hour: 9, minute: 0 });
       expect(dayKey(wallClock(new Date(stored), zone))).toBe(day);
-      // Its job runs at that instant (or, with the dispatcher on, the dispatchers take it then and
-      // the job is the backstop a set time after).
+      // The dispatchers take it at that instant; its job is the recovery a set time after.
       const [row] = await testDb().select({ version: posts.scheduleVersion }).from(posts).where(eq(posts.id, id));
       const job = await publishQueue().getJob(publishJobId({ postId: id, scheduleVersion: row!.version }));
       expect(job, `${zone} ${day}`).toBeDefined();
       expect(
-        Math.abs(job!.timestamp + (job!.opts.delay ?? 0) - (Date.parse(utc) + publishJobLag())),
+        Math.abs(job!.timestamp + (job!.opts.delay ?? 0) - (Date.parse(utc) + PUBLISH_BACKSTOP_MS)),
         `${zone} ${day}`,
       ).toBeLessThan(1_000);
       await client.delete(`/api/post/${id}`);

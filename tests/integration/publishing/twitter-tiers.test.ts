@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * X's access tiers drive the posting limiter. The default tier (TWITTER_API_TIER unset) is
@@ -14,7 +15,7 @@ let limiter: typeof import("@/lib/publishing/server/rate-limit");
 let closeRedis: () => Promise<void>;
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env, { REDIS_PREFIX: prefix });
+  Object.assign(process.env, testStack().env, { REDIS_PREFIX: prefix });
   delete process.env.TWITTER_API_TIER;
   delete process.env.PUBLISH_RATE_LIMITS;
   limiter = await import("@/lib/publishing/server/rate-limit");
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeRedis();
-  const redis = new Redis(inject("stack").env.REDIS_URL!);
+  const redis = new Redis(testStack().env.REDIS_URL!);
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();

@@ -35,7 +35,7 @@ async function stuckReport(postIds: string[]): Promise<string> {
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(inArray(postTargets.postId, postIds));
-  const { publishQueue, publishJobId } = await import("@/lib/server/queue/publish-queue");
+  const { publishQueue, publishJobId } = await import("@/lib/publishing/server/publish-queue");
   const lines: string[] = [`now ${new Date().toISOString()}`];
   for (const row of rows.filter((target) => target.status !== "published")) {
     const job = await publishQueue().getJob(publishJobId({ postId: row.postId, scheduleVersion: row.version }));

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postTargets } from "@/db/schema";
 import { registeredClient } from "../../fixtures/api-client";
 import { authorize, completeCallback, sandbox, uid, type ConnectedAccountBody } from "../../fixtures/social";
 import { testDb } from "../../fixtures/test-db";
 import { sleep } from "../../fixtures/sleep";
+import { testStack } from "../../fixtures/test-stack";
 
 /**
  * X's pay-per-use billing while publishing: with the installation's X credits used up (402) or a
@@ -27,7 +28,7 @@ let alerts: typeof import("@/lib/server/provider-alerts");
 let closeRedis: (typeof import("@/lib/server/redis"))["closeRedis"];
 
 beforeAll(async () => {
-  Object.assign(process.env, inject("stack").env);
+  Object.assign(process.env, testStack().env);
   alerts = await import("@/lib/server/provider-alerts");
   ({ closeRedis } = await import("@/lib/server/redis"));
   await sandbox().setTwitterTier("payg");
@@ -74,7 +75,7 @@ async function publishToX(client: Client, account: ConnectedAccountBody, content
   );
 }
 
-const health = async () => (await (await fetch(`${inject("stack").appUrl}/api/health`)).json()) as Health;
+const health = async () => (await (await fetch(`${testStack().appUrl}/api/health`)).json()) as Health;
 const xAlert = (body: Health, kind: string) =>
   body.providerAlerts.find((alert) => alert.provider === "x" && alert.kind === kind);
 

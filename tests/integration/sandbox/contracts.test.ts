@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
-import type { PublishInput, PublishMedia } from "@/lib/server/platforms/types";
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/networks/server/api-versions";
+import type { PublishInput, PublishMedia } from "@/lib/networks/server/types";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
 import { sandboxControl } from "../../../sandbox/testing";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";
@@ -22,7 +22,7 @@ import {
  *    sandbox has too, with the same type.
  */
 
-type Platforms = typeof import("@/lib/server/platforms");
+type Platforms = typeof import("@/lib/networks/server");
 
 let replay: Server;
 /** What the replay server answers, by the request's path: the first match wins. */
@@ -57,7 +57,7 @@ beforeAll(async () => {
     // One status check per attempt is enough to see a video still processing.
     PUBLISH_VIDEO_WAIT_SECONDS: "1",
   });
-  platforms = await import("@/lib/server/platforms");
+  platforms = await import("@/lib/networks/server");
   sandbox = await startSandbox({ port: 0 });
 });
 

@@ -1,11 +1,11 @@
 import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LINKEDIN_VERSION, LINKEDIN_VERSIONS } from "@/lib/server/platforms/api-versions";
+import { DEFAULT_LINKEDIN_VERSION, LINKEDIN_VERSIONS } from "@/lib/networks/server/api-versions";
 import { answerConsent, type ConsentChoice } from "../../../sandbox/testing";
 import { linkedInToken } from "../../../sandbox/testing-tokens";
 import { ownSandbox } from "../../fixtures/own-sandbox";
 
-/** The sandbox's Sign In with LinkedIn (OIDC) and /v2/userinfo, used the way lib/server/platforms/linkedin.ts uses them. */
+/** The sandbox's Sign In with LinkedIn (OIDC) and /v2/userinfo, used the way lib/networks/linkedin/server/index.ts uses them. */
 
 const CLIENT_ID = "sandbox-linkedin-client";
 const CLIENT_SECRET = "sandbox-linkedin-secret";

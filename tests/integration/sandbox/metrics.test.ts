@@ -1,4 +1,4 @@
-import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/networks/server/api-versions";
 import { describe, expect, it } from "vitest";
 import { engagementAt } from "../../../sandbox/metrics";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";

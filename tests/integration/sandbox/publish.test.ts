@@ -1,11 +1,11 @@
-import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/networks/server/api-versions";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { facebookPageTokens, linkedInToken, twitterToken } from "../../../sandbox/testing-tokens";
 import { call } from "../../fixtures/fetch-json";
 import { ownSandbox } from "../../fixtures/own-sandbox";
 
-/** Publishing on the sandbox's Facebook Pages, X and LinkedIn, as lib/server/platforms/* publishes for real. */
+/** Publishing on the sandbox's Facebook Pages, X and LinkedIn, as the network clients (lib/networks/<network>/server/) publish for real. */
 
 const bakery = { id: "111111111111111", name: "Ada's Bakery", category: "Bakery" };
 const cafe = { id: "222222222222222", name: "Ada's Cafe", category: "Cafe" };

@@ -1,4 +1,4 @@
-import { DEFAULT_LINKEDIN_VERSION } from "@/lib/server/platforms/api-versions";
+import { DEFAULT_LINKEDIN_VERSION } from "@/lib/networks/server/api-versions";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/server";
 import { sandboxControl } from "../../../sandbox/testing";

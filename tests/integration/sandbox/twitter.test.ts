@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { answerConsent, type ConsentChoice } from "../../../sandbox/testing";
 import { ownSandbox } from "../../fixtures/own-sandbox";
 
-/** The sandbox's X OAuth 2.0 (PKCE) and API v2, used the way lib/server/platforms/twitter.ts uses the real ones. */
+/** The sandbox's X OAuth 2.0 (PKCE) and API v2, used the way lib/networks/twitter/server/index.ts uses the real ones. */
 
 const CLIENT_ID = "sandbox-twitter-client";
 const CLIENT_SECRET = "sandbox-twitter-secret";

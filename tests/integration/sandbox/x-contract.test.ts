@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublishInput, PublishMedia } from "@/lib/server/platforms/types";
+import type { PublishInput, PublishMedia } from "@/lib/networks/server/types";
 import { buildRouter, startSandbox, type RunningSandbox } from "../../../sandbox/server";
 import { X_OPERATION_SCOPES, type XOperation } from "../../../sandbox/platforms/twitter/scopes";
 import { SandboxStore } from "../../../sandbox/state";
@@ -67,8 +67,8 @@ let spec: XSpec;
 let sandbox: RunningSandbox;
 let proxy: Server;
 let recorded: Recorded[] = [];
-let platforms: typeof import("@/lib/server/platforms");
-let fetchMetrics: typeof import("@/lib/server/platforms/metrics").fetchMetrics;
+let platforms: typeof import("@/lib/networks/server");
+let fetchMetrics: typeof import("@/lib/networks/server").fetchMetrics;
 
 beforeAll(async () => {
   spec = loadXSpec();
@@ -119,8 +119,8 @@ beforeAll(async () => {
     REDIS_PREFIX: `postloom-test-xcontract-${randomBytes(4).toString("hex")}`,
     TWITTER_API_TIER: "payg",
   });
-  platforms = await import("@/lib/server/platforms");
-  ({ fetchMetrics } = await import("@/lib/server/platforms/metrics"));
+  platforms = await import("@/lib/networks/server");
+  ({ fetchMetrics } = await import("@/lib/networks/server"));
 });
 
 afterAll(async () => {

@@ -24,6 +24,11 @@ const PUBLIC: Record<string, number[]> = {
   // 'Forgot your password?': the same answer for any address; a bad or missing body is 400.
   "POST /api/auth/password-reset": [200, 400, 429],
   "POST /api/auth/password-reset/confirm": [400],
+  // A client's review link: the signed token in the path is the key; a made-up one names no link (404).
+  "GET /api/review/[token]": [404],
+  "POST /api/review/[token]/decision": [404],
+  "GET /api/review/[token]/media/[filename]": [404],
+  "GET /api/review/[token]/media/[filename]/thumbnail": [404],
   // The JSON 404 of every path no route serves.
   ...Object.fromEntries(
     ["GET", "POST", "PUT", "PATCH", "DELETE"].map((method) => [`${method} /api/[[...path]]`, [404]]),
@@ -56,11 +61,12 @@ beforeAll(async () => {
   before = await world.snapshot();
 }, 60_000);
 
-/** The victim's id for a path segment: a post's or an account's id by the folder before it, a media file's name. */
+/** The victim's id for a path segment: a post's or an account's id by the folder before it, a page's, a media file's name. */
 function victimValue(route: ApiRoute, param: string): string {
   if (param.startsWith("...")) return "session";
   if (param === "platform") return "facebook";
   if (param === "filename") return world.ids.filename;
+  if (param === "pageId" || route.pattern.startsWith("/api/social/pages/")) return world.ids.pageId;
   return route.pattern.includes("/social/accounts/") ? world.ids.accountId : world.ids.postId;
 }
 

@@ -23,9 +23,9 @@ async function settled(userId: string) {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const { rows } = await rawQuery(
-      `SELECT (SELECT count(*)::int FROM posts WHERE user_id::text = $1 AND status = 'scheduled'
+      `SELECT (SELECT count(*)::int FROM posts WHERE workspace_id::text = $1 AND status = 'scheduled'
            AND scheduled_at < now() + interval '10 minutes')
-         + (SELECT count(*)::int FROM target_metrics WHERE user_id::text = $1 AND captured_at IS NULL
+         + (SELECT count(*)::int FROM target_metrics WHERE workspace_id::text = $1 AND captured_at IS NULL
            AND next_sync_at IS NOT NULL AND next_sync_at < now() + interval '10 minutes') AS n`,
       [userId],
     );

@@ -3,21 +3,14 @@ import { describe, expect, it } from "vitest";
 import { API_CONTENT_SECURITY_POLICY, commonSecurityHeaders } from "@/lib/server/http/security-headers";
 import { ApiClient, registeredClient } from "../../fixtures/api-client";
 import { pngBytes } from "../../fixtures/media-files";
-import { appRoutes, fillTemplate } from "../../fixtures/app-routes";
+import { appRoutes, fillTemplate, sampleSegment } from "../../fixtures/app-routes";
 
 /**
  * Issue #13, item 5: every page and every API route answers with the security headers, signed in
  * or not, whatever the status. Routes are read from app/, so a new one cannot escape.
  */
 
-/** A value for each kind of dynamic segment, so each template becomes a URL that reaches its route. */
-function fill(segment: string): string {
-  if (segment === "[platform]") return "facebook";
-  if (segment === "[...nextauth]") return "session";
-  if (segment === "[[...path]]") return "no-such-endpoint";
-  if (segment === "[filename]") return `${randomUUID()}.png`;
-  return randomUUID();
-}
+const fill = sampleSegment;
 
 const routes = appRoutes();
 const pages = routes.filter((route) => route.kind === "page").map((route) => fillTemplate(route.template, fill));

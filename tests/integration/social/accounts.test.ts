@@ -245,7 +245,7 @@ describe("ownership and disconnecting", () => {
     const [post] = await db
       .insert(posts)
       .values({
-        userId: user.id,
+        workspaceId: user.id,
         content: "Tomorrow's special",
         status: "scheduled",
         scheduledAt: new Date(Date.now() + 86_400_000),
@@ -266,6 +266,57 @@ describe("ownership and disconnecting", () => {
     for (const target of targets) {
       expect(target).toMatchObject({ pageId: null, status: "failed", errorCode: "account_disconnected" });
     }
+  });
+
+  it("one Page of a login goes on its own; the login's last Page takes the login with it", async () => {
+    const { client, user } = await registeredClient();
+    const { account } = await connectFacebook(client, (ids) => ids.slice(0, 2));
+    const [kept, dropped] = account.pages as [ConnectedAccountBody["pages"][0], ConnectedAccountBody["pages"][0]];
+    const db = testDb();
+    const [post] = await db
+      .insert(posts)
+      .values({
+        workspaceId: user.id,
+        content: "Friday's bake",
+        status: "scheduled",
+        scheduledAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    await db.insert(postTargets).values([
+      { postId: post!.id, pageId: kept.id, type: "post", platform: "facebook", pageName: kept.name },
+      { postId: post!.id, pageId: dropped.id, type: "post", platform: "facebook", pageName: dropped.name },
+    ]);
+
+    const other = await registeredClient();
+    const refused = await other.client.delete(`/api/social/pages/${dropped.id}`);
+    expect(refused.status).toBe(404);
+    expect((await client.delete("/api/social/pages/not-a-uuid")).status).toBe(404);
+
+    const response = await client.delete(`/api/social/pages/${dropped.id}`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({
+      message: "Page disconnected successfully",
+      affectedScheduledPosts: 1,
+      accountRemoved: false,
+    });
+    const [listed] = (await client.get("/api/social/accounts")).body.data as ConnectedAccountBody[];
+    expect(listed?.pages.map((page) => page.id)).toEqual([kept.id]);
+    expect(await storedTokens(account.id)).not.toEqual([]);
+    const targets = await db.select().from(postTargets).where(eq(postTargets.postId, post!.id));
+    expect(targets.find((target) => target.pageName === kept.name)).toMatchObject({
+      pageId: kept.id,
+      status: "pending",
+    });
+    expect(targets.find((target) => target.pageName === dropped.name)).toMatchObject({
+      pageId: null,
+      status: "failed",
+      errorMessage: `The Facebook Page "${dropped.name}" was disconnected. Reconnect it and reschedule this post.`,
+    });
+
+    const last = await client.delete(`/api/social/pages/${kept.id}`);
+    expect(last.body).toMatchObject({ message: "Page disconnected successfully", accountRemoved: true });
+    expect((await client.get("/api/social/accounts")).body.data).toEqual([]);
+    expect(await storedTokens(account.id)).toEqual([]);
   });
 
   it("renames an account and refuses a bad body", async () => {

@@ -94,6 +94,14 @@ describe("connecting LinkedIn", () => {
     const account = response.body.data as ConnectedAccountBody;
     expect(account).toMatchObject({ platform: "linkedin", hasValidToken: true, followerCount: null });
     expect(account.pages.map((page) => page.name)).toEqual(["Ada on LinkedIn"]);
+    // LinkedIn does not give a member's followers: not available, never 0, on the page and in the totals.
+    expect(account.pages.map((page) => page.followerCount)).toEqual([null]);
+    const me = (await client.get("/api/auth/me")).body as {
+      socialAccounts: { platform: string; totalFollowers: number | null }[];
+      stats: { totalFollowers: number | null };
+    };
+    expect(me.socialAccounts).toMatchObject([{ platform: "linkedin", totalFollowers: null }]);
+    expect(me.stats.totalFollowers).toBeNull();
   });
 
   it("without partner refresh tokens, 'Refresh Token' asks for a reconnect and changes nothing", async () => {

@@ -1,8 +1,11 @@
 // GET /api/analytics/best-times — engagement rate by local weekday and hour of publishing
 import { getBestTimes } from "@/lib/analytics/server/queries";
 import { dateRangeSchema } from "@/lib/analytics/schemas";
-import { ok, parseQuery, withUser } from "@/lib/server/api/route";
+import { ok, parseQuery, withMember } from "@/lib/server/api/route";
+import { otherMethods } from "@/lib/server/api/methods";
 
-export const GET = withUser(async ({ req, user }) =>
-  ok({ data: await getBestTimes(user.id, parseQuery(req, dateRangeSchema)) }),
+export const GET = withMember("read", async ({ req, workspace }) =>
+  ok({ data: await getBestTimes(workspace.id, parseQuery(req, dateRangeSchema)) }),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

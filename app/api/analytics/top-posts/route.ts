@@ -1,8 +1,11 @@
 // GET /api/analytics/top-posts — the user's best posts published in a range, by a chosen figure
 import { getTopPosts } from "@/lib/analytics/server/queries";
 import { topPostsQuerySchema } from "@/lib/analytics/schemas";
-import { ok, parseQuery, withUser } from "@/lib/server/api/route";
+import { ok, parseQuery, withMember } from "@/lib/server/api/route";
+import { otherMethods } from "@/lib/server/api/methods";
 
-export const GET = withUser(async ({ req, user }) =>
-  ok({ data: await getTopPosts(user.id, parseQuery(req, topPostsQuerySchema)) }),
+export const GET = withMember("read", async ({ req, workspace }) =>
+  ok({ data: await getTopPosts(workspace.id, parseQuery(req, topPostsQuerySchema)) }),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -1,4 +1,4 @@
-// POST /api/auth/login — e-mail + password sign-in; limited per e-mail+IP and per IP, slowed per e-mail; sets the session cookie
+// POST /api/auth/login — e-mail + password sign-in; locked per e-mail+IP, slowed per e-mail and per IP; sets the session cookie
 import { setTimeout as sleep } from "node:timers/promises";
 import { ok, parseJson, withPublic } from "@/lib/server/api/route";
 import { tooManyRequests, unauthorized } from "@/lib/server/api/errors";
@@ -7,6 +7,7 @@ import { loginSucceeded, reserveLoginAttempt } from "@/lib/auth/server/rate-limi
 import { loginSchema } from "@/lib/auth/schemas";
 import { authenticateWithPassword, toPublicUser } from "@/lib/auth/server/service";
 import { startPasswordSession } from "@/lib/auth/server/password-session";
+import { otherMethods } from "@/lib/server/api/methods";
 
 export const POST = withPublic(async ({ req }) => {
   const { email, password } = await parseJson(req, loginSchema);
@@ -22,3 +23,5 @@ export const POST = withPublic(async ({ req }) => {
   await startPasswordSession(user.id);
   return ok({ message: "Login successful", user: toPublicUser(user) });
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -4,6 +4,7 @@ import { ok, parseJson, withPublic } from "@/lib/server/api/route";
 import { PASSWORD_RESET_REQUESTED, passwordResetRequestSchema } from "@/lib/auth/schemas";
 import { sendPasswordResetLink, throttlePasswordResetRequest } from "@/lib/auth/server/password-reset";
 import { clientIp } from "@/lib/auth/server/client-ip";
+import { otherMethods } from "@/lib/server/api/methods";
 
 export const POST = withPublic(async ({ req, requestId }) => {
   const { email } = await parseJson(req, passwordResetRequestSchema);
@@ -16,3 +17,5 @@ export const POST = withPublic(async ({ req, requestId }) => {
   );
   return ok({ message: PASSWORD_RESET_REQUESTED });
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -6,6 +6,7 @@ import { clientIp } from "@/lib/auth/server/client-ip";
 import { registrationSucceeded, reserveRegistration } from "@/lib/auth/server/rate-limit";
 import { registerUser, toPublicUser } from "@/lib/auth/server/service";
 import { startPasswordSession } from "@/lib/auth/server/password-session";
+import { otherMethods } from "@/lib/server/api/methods";
 
 export const POST = withPublic(async ({ req }) => {
   const input = await parseJson(req, registerSchema);
@@ -18,3 +19,5 @@ export const POST = withPublic(async ({ req }) => {
   await startPasswordSession(user.id);
   return ok({ message: "Registration successful", user: toPublicUser(user) }, { status: 201 });
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,6 +1,7 @@
 // POST /api/billing/webhook — Stripe's events: signature checked over the raw body, each applied once
 import { ok, readLimitedText, withPublic } from "@/lib/server/api/route";
 import { handleStripeEvent, verifyStripeEvent } from "@/lib/billing/server/webhook";
+import { otherMethods } from "@/lib/server/api/methods";
 
 /** Stripe's events are a few KB; anything far larger is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -11,3 +12,5 @@ export const POST = withPublic(async ({ req }) => {
   const outcome = await handleStripeEvent(event);
   return ok({ received: true, outcome });
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -2,11 +2,15 @@
 import { sendChatMessage, streamChatMessage } from "@/lib/ai/server/chat-service";
 import { chatRequestSchema } from "@/lib/ai/schemas";
 import { sseResponse } from "@/lib/ai/server/sse";
-import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { ok, parseJson, withMember } from "@/lib/server/api/route";
+import { otherMethods } from "@/lib/server/api/methods";
 
-export const POST = withUser(async ({ req, user }) => {
+export const POST = withMember("draft", async ({ req, workspace, user }) => {
   const input = await parseJson(req, chatRequestSchema);
-  if (!input.stream) return ok(await sendChatMessage(user.id, input));
-  const { events, cancel } = await streamChatMessage(user.id, input);
+  const actor = { workspaceId: workspace.id, userId: user.id };
+  if (!input.stream) return ok(await sendChatMessage(actor, input));
+  const { events, cancel } = await streamChatMessage(actor, input);
   return sseResponse(events, cancel);
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

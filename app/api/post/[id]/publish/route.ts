@@ -1,7 +1,8 @@
 // POST /api/post/{id}/publish — publishes now (answering with the outcome when it is quick) or at publishAt
-import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { ok, parseJson, withMember } from "@/lib/server/api/route";
 import { publishPostSchema } from "@/lib/posts/schemas";
 import { publishPost } from "@/lib/publishing/server/schedule-service";
+import { otherMethods } from "@/lib/server/api/methods";
 
 const messages = {
   published: "Post published successfully",
@@ -10,9 +11,11 @@ const messages = {
   draft: "Post saved as draft",
 } as const;
 
-export const POST = withUser<{ id: string }>(async ({ req, params, user }) => {
+export const POST = withMember<{ id: string }>("publish", async ({ req, params, user, workspace }) => {
   const { publishAt } = await parseJson(req, publishPostSchema);
-  const post = await publishPost(user.id, params.id, publishAt ? new Date(publishAt) : undefined);
+  const post = await publishPost(workspace.id, user.id, params.id, publishAt ? new Date(publishAt) : undefined);
   const message = publishAt && post.status === "scheduled" ? "Post scheduled successfully" : messages[post.status];
   return ok({ message, post });
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

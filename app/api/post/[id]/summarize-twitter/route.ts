@@ -1,9 +1,12 @@
 // POST /api/post/{id}/summarize-twitter — the post fitted to X: one tweet or a numbered thread, each valid on X
 import { summarizeTwitterSchema } from "@/lib/ai/schemas";
 import { summarizePostForTwitter } from "@/lib/ai/server/twitter-summary";
-import { ok, parseJson, withUser } from "@/lib/server/api/route";
+import { ok, parseJson, withMember } from "@/lib/server/api/route";
+import { otherMethods } from "@/lib/server/api/methods";
 
-export const POST = withUser<{ id: string }>(async ({ req, params, user }) => {
+export const POST = withMember<{ id: string }>("draft", async ({ req, params, workspace }) => {
   const { mode } = await parseJson(req, summarizeTwitterSchema);
-  return ok(await summarizePostForTwitter(user.id, params.id, mode));
+  return ok(await summarizePostForTwitter(workspace.id, params.id, mode));
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });

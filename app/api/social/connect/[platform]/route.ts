@@ -2,6 +2,7 @@
 import { ok, parseJson, withUser } from "@/lib/server/api/route";
 import { connectProfile } from "@/lib/social/server/connect-service";
 import { connectablePlatformSchema, connectProfileSchema, platformLabels } from "@/lib/social/schemas";
+import { otherMethods } from "@/lib/server/api/methods";
 
 export const POST = withUser<{ platform: string }>(async ({ req, params, user }) => {
   const platform = connectablePlatformSchema.parse(params.platform);
@@ -9,3 +10,5 @@ export const POST = withUser<{ platform: string }>(async ({ req, params, user })
   const account = await connectProfile(user.id, platform, (body.userAccessToken ?? body.accessToken)!);
   return ok({ message: `Successfully connected your ${platformLabels[platform]} account!`, data: account });
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods({ POST });
