@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   // One stack per worker (tests/setup/e2e-global.ts); a file runs its tests in order in one worker.
   workers: e2eSlots(),
-  retries: 0,
+  // CI runs on a shared two-core machine whose timings move by a third: a test that fails once and
+  // then passes is retried once and named under "Passed on retry" in npm test's summary, to be fixed.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

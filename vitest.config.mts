@@ -45,6 +45,8 @@ export default defineConfig({
           // A stack per worker slot (tests/setup/integration-global.ts): a file has one to itself.
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // As Playwright's retries on CI's shared machine; the log marks a retried test "(retry x1)".
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -172,6 +172,16 @@ function printFailures(vitestReport, playwrightReport) {
   for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
   for (const error of playwrightReport?.errors ?? [])
     failures.push(`playwright (outside a test)\n    ${firstLine(error.message)}`);
+  // Vitest marks a retried test "(retry x1)" in its own lines above; Playwright says so only here.
+  const retried = [];
+  const walkRetried = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "flaky") retried.push(`playwright ${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walkRetried(child);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walkRetried(suite);
+  if (retried.length) console.log(`\nPassed on retry (to be fixed):\n  ${retried.join("\n  ")}`);
   if (failures.length) console.log(`\nFailed:\n  ${failures.join("\n  ")}`);
 }
 
